@@ -1,0 +1,16 @@
+// qwirkle — bit helpers usable in constant expressions.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace qwirkle::detail {
+
+using mask64 = std::uint64_t;
+
+constexpr int popcount(mask64 m) noexcept { return std::popcount(m); }
+constexpr int lowest_bit(mask64 m) noexcept { return std::countr_zero(m); }
+constexpr mask64 bit(int i) noexcept { return mask64{1} << i; }
+constexpr mask64 low_bits(int n) noexcept { return n >= 64 ? ~mask64{0} : (mask64{1} << n) - 1; }
+
+}  // namespace qwirkle::detail

@@ -1,0 +1,78 @@
+// qwirkle — the piece type shared by the tile game and the card game.
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <string_view>
+
+#include "../core/ruleset.hpp"
+
+namespace qwirkle {
+
+/// Colour letters in index order: the standard six `R O Y G B P` (red, orange, yellow, green, blue,
+/// purple), then further letters for rule sets with more colours.
+inline constexpr std::string_view colour_letters = "ROYGBPWKACDEFHIJLMNQSTUVXZ";
+/// Shape names of the standard set, digit 1..6.
+inline constexpr std::string_view shape_names[] = {"circle", "cross", "diamond", "square", "star", "clover"};
+inline constexpr std::string_view colour_names[] = {"red", "orange", "yellow", "green", "blue", "purple"};
+
+/// A piece: one colour and one shape. Tiles (tile game) and cards (card game) share this type.
+/// Stored as one byte, `index = colour * Shapes + shape`, so sets of pieces are bitmasks.
+template <int Colours, int Shapes>
+struct basic_tile {
+    static_assert(Colours >= 2 && Shapes >= 2 && Colours * Shapes <= 64, "piece sets are 64-bit masks");
+    static_assert(Colours <= 26 && Shapes <= 9, "notation: one letter per colour, one digit per shape");
+
+    static constexpr int colours = Colours;
+    static constexpr int shapes = Shapes;
+    static constexpr int kinds = Colours * Shapes;
+
+    std::uint8_t index = 0;
+
+    constexpr basic_tile() = default;
+    /// Precondition: 0 <= colour < Colours, 0 <= shape < Shapes (`make` checks).
+    constexpr basic_tile(int colour, int shape) noexcept
+        : index(static_cast<std::uint8_t>(colour * Shapes + shape)) {}
+    static constexpr basic_tile from_index(int i) noexcept {
+        basic_tile t;
+        t.index = static_cast<std::uint8_t>(i);
+        return t;
+    }
+    static constexpr bool valid(int colour, int shape) noexcept {
+        return colour >= 0 && colour < Colours && shape >= 0 && shape < Shapes;
+    }
+
+    constexpr int colour() const noexcept { return index / Shapes; }
+    constexpr int shape() const noexcept { return index % Shapes; }
+    constexpr char colour_letter() const noexcept { return colour_letters[static_cast<std::size_t>(colour())]; }
+    constexpr char shape_digit() const noexcept { return static_cast<char>('1' + shape()); }
+
+    friend constexpr bool operator==(basic_tile, basic_tile) = default;
+    friend constexpr auto operator<=>(basic_tile, basic_tile) = default;
+};
+
+/// The standard 6 × 6 piece.
+using tile = basic_tile<6, 6>;
+
+/// The piece type of a rule set.
+template <ruleset R>
+using tile_t = basic_tile<R::colours, R::shapes>;
+
+/// Do two pieces share colour or shape (and differ): can they stand next to each other in a line?
+template <int C, int S>
+constexpr bool compatible(basic_tile<C, S> a, basic_tile<C, S> b) noexcept {
+    return a != b && (a.colour() == b.colour() || a.shape() == b.shape());
+}
+
+namespace literals {
+/// `"R1"_t` — a standard tile from its notation, checked at compile time.
+consteval tile operator""_t(const char* s, std::size_t n) {
+    if (n != 2) throw "a tile is a colour letter and a shape digit";
+    const auto c = colour_letters.substr(0, 6).find(s[0] >= 'a' && s[0] <= 'z' ? char(s[0] - 32) : s[0]);
+    if (c == std::string_view::npos) throw "colour must be one of R O Y G B P";
+    if (s[1] < '1' || s[1] > '6') throw "shape must be a digit 1-6";
+    return tile(static_cast<int>(c), s[1] - '1');
+}
+}  // namespace literals
+
+}  // namespace qwirkle
