@@ -1,0 +1,136 @@
+// qwirkle — lines: validity of a run of pieces, as a span or as a bitmask with a length.
+//
+// A line of two or more pieces is valid when all share the colour and the shapes all differ, or all
+// share the shape and the colours all differ (RULES.md §2). Its length is then at most the number of
+// shapes (colour line) or colours (shape line). A line of 0 or 1 piece is always valid.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "../core/bits.hpp"
+#include "../pieces/tile_set.hpp"
+
+namespace qwirkle {
+
+/// Why a run of pieces is not a valid line.
+enum class line_fault : std::uint8_t {
+    none,       ///< valid
+    too_long,   ///< more pieces than a line can hold
+    duplicate,  ///< shares colour (or shape) but a piece appears twice
+    mixed,      ///< neither all one colour nor all one shape
+};
+
+/// What a valid line of 2+ pieces has in common.
+enum class line_kind : std::uint8_t { single, colour, shape };
+
+namespace detail {
+
+/// Tables of per-colour and per-shape masks for a piece type.
+template <class Tile>
+struct line_masks {
+    using set = basic_tile_set<Tile>;
+    static constexpr auto colour = [] {
+        std::array<mask64, Tile::colours> m{};
+        for (int c = 0; c < Tile::colours; ++c) m[static_cast<std::size_t>(c)] = set::of_colour(c).bits();
+        return m;
+    }();
+    static constexpr auto shape = [] {
+        std::array<mask64, Tile::shapes> m{};
+        for (int s = 0; s < Tile::shapes; ++s) m[static_cast<std::size_t>(s)] = set::of_shape(s).bits();
+        return m;
+    }();
+    /// Pieces that may stand next to piece i in a line: same colour or same shape, not i itself.
+    static constexpr auto partners = [] {
+        std::array<mask64, Tile::kinds> m{};
+        for (int i = 0; i < Tile::kinds; ++i) {
+            const Tile t = Tile::from_index(i);
+            m[static_cast<std::size_t>(i)] = (colour[static_cast<std::size_t>(t.colour())] |
+                                              shape[static_cast<std::size_t>(t.shape())]) & ~bit(i);
+        }
+        return m;
+    }();
+};
+
+}  // namespace detail
+
+/// Pieces that can be added to a line holding the pieces of `line` (`length` of them, so a
+/// duplicate shows as length > popcount): every piece that keeps it valid; 0 if it is not valid.
+/// The empty line accepts every piece.
+template <class Tile>
+constexpr detail::mask64 line_extensions(detail::mask64 line, int length) noexcept {
+    using M = detail::line_masks<Tile>;
+    const int n = detail::popcount(line);
+    if (n != length) return 0;
+    if (n == 0) return basic_tile_set<Tile>::all_bits();
+    const Tile first = Tile::from_index(detail::lowest_bit(line));
+    if (n == 1) return M::partners[first.index];
+    const detail::mask64 c = M::colour[static_cast<std::size_t>(first.colour())];
+    if ((line & ~c) == 0) return c & ~line;
+    const detail::mask64 s = M::shape[static_cast<std::size_t>(first.shape())];
+    if ((line & ~s) == 0) return s & ~line;
+    return 0;
+}
+
+/// Is the line of `length` pieces with piece set `line` valid?
+template <class Tile>
+constexpr bool valid_line(detail::mask64 line, int length) noexcept {
+    return length <= 1 || line_extensions<Tile>(line & ~detail::bit(detail::lowest_bit(line)), length - 1) >>
+                              detail::lowest_bit(line) & 1u;
+}
+
+/// What the pieces of a valid line of 2+ have in common (colour or shape); `single` below 2.
+template <class Tile>
+constexpr line_kind kind_of_line(detail::mask64 line) noexcept {
+    if (detail::popcount(line) < 2) return line_kind::single;
+    const Tile first = Tile::from_index(detail::lowest_bit(line));
+    return (line & ~detail::line_masks<Tile>::colour[static_cast<std::size_t>(first.colour())]) == 0
+               ? line_kind::colour
+               : line_kind::shape;
+}
+
+/// Does a valid line with these pieces hold every piece it can (a Qwirkle)?
+template <class Tile>
+constexpr bool complete_line(detail::mask64 line, int length) noexcept {
+    if (length < 2) return false;
+    return kind_of_line<Tile>(line) == line_kind::colour ? length == Tile::shapes : length == Tile::colours;
+}
+
+/// Validity of a run of pieces given in order, with the reason when invalid.
+template <class Tile>
+constexpr line_fault check_line(std::span<const Tile> pieces) noexcept {
+    const auto n = pieces.size();
+    if (n <= 1) return line_fault::none;
+    bool same_colour = true, same_shape = true;
+    detail::mask64 seen = 0;
+    bool duplicate = false;
+    for (const Tile t : pieces) {
+        same_colour = same_colour && t.colour() == pieces[0].colour();
+        same_shape = same_shape && t.shape() == pieces[0].shape();
+        duplicate = duplicate || ((seen >> t.index) & 1u);
+        seen |= detail::bit(t.index);
+    }
+    // A line of one colour and one shape is the same piece repeated.
+    if (!same_colour && !same_shape) return line_fault::mixed;
+    const auto limit = static_cast<std::size_t>(same_colour && !same_shape ? Tile::shapes
+                                                : same_shape && !same_colour ? Tile::colours
+                                                : Tile::colours > Tile::shapes ? Tile::colours : Tile::shapes);
+    if (n > limit) return line_fault::too_long;
+    if (duplicate) return line_fault::duplicate;
+    return line_fault::none;
+}
+
+template <class Tile>
+constexpr bool valid_line(std::span<const Tile> pieces) noexcept {
+    return check_line(pieces) == line_fault::none;
+}
+
+/// Points a line of `length` scores when a move adds to it: its length if 2 or more, plus the
+/// Qwirkle bonus when complete; 0 for a lone piece.
+template <class Tile>
+constexpr int line_points(detail::mask64 line, int length, int qwirkle_bonus) noexcept {
+    if (length < 2) return 0;
+    return length + (complete_line<Tile>(line, length) ? qwirkle_bonus : 0);
+}
+
+}  // namespace qwirkle

@@ -1,0 +1,181 @@
+// qwirkle — is a placement legal? (RULES.md §2 "A turn", "Opening")
+//
+// check_placement returns ok or the first rule the move breaks, naming the cell, tile or line
+// concerned. Checks run in this order: empty move, tiles in hand, cells (on the board, free, not
+// repeated, not forbidden), one row or column, no gap, contact (or the opening rules on an empty
+// board), then every line the move makes: not longer than a line can be, no piece twice, one
+// colour or one shape.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "../pieces/tile_set.hpp"
+#include "lines_of_move.hpp"
+
+namespace qwirkle {
+
+/// The rules a placement can break.
+enum class placement_rule : std::uint8_t {
+    ok,
+    empty_move,             ///< no tile placed
+    tile_not_in_hand,       ///< the hand lacks this tile (or as many copies of it)
+    off_board,              ///< the cell lies outside this board's extent
+    cell_occupied,          ///< a tile already lies there
+    cell_repeated,          ///< the move puts two tiles on one cell
+    forbidden_cell,         ///< the cell a tile was just taken from (take-a-tile action)
+    not_in_one_line,        ///< the tiles are not all in one row or one column
+    gap_in_line,            ///< an empty cell lies between placed tiles
+    no_contact,             ///< no placed tile touches a tile on the board
+    line_too_long,          ///< a line would exceed the longest possible line (a 7th tile)
+    duplicate_in_line,      ///< a line would hold the same tile twice
+    mixed_line,             ///< a line would be neither one colour nor one shape
+    opening_not_at_origin,  ///< on the empty board the move must start at 0,0 (toward +x or +y)
+    opening_group_size,     ///< the opening move must place the largest group (this many tiles)
+};
+
+constexpr const char* rule_name(placement_rule r) noexcept {
+    switch (r) {
+        case placement_rule::ok: return "ok";
+        case placement_rule::empty_move: return "empty move";
+        case placement_rule::tile_not_in_hand: return "tile not in hand";
+        case placement_rule::off_board: return "cell off the board";
+        case placement_rule::cell_occupied: return "cell occupied";
+        case placement_rule::cell_repeated: return "two tiles on one cell";
+        case placement_rule::forbidden_cell: return "tile taken from this cell this turn";
+        case placement_rule::not_in_one_line: return "tiles not in one row or column";
+        case placement_rule::gap_in_line: return "gap in the line";
+        case placement_rule::no_contact: return "touches no tile on the board";
+        case placement_rule::line_too_long: return "line too long";
+        case placement_rule::duplicate_in_line: return "same tile twice in a line";
+        case placement_rule::mixed_line: return "line neither one colour nor one shape";
+        case placement_rule::opening_not_at_origin: return "opening move must start at 0,0";
+        case placement_rule::opening_group_size: return "opening move must place the largest group";
+    }
+    return "?";
+}
+
+/// The verdict on a placement: ok, or the rule broken and what it concerns.
+template <class Tile>
+struct basic_placement_error {
+    placement_rule rule = placement_rule::ok;
+    cell where{};           ///< the cell concerned (for a line: its first cell)
+    Tile tile{};            ///< the tile concerned (tile_not_in_hand, and the placed tile otherwise)
+    axis line = axis::row;  ///< for line faults: which way the line runs
+    int length = 0;         ///< for line faults: its length; for opening_group_size: the size required
+
+    constexpr bool ok() const noexcept { return rule == placement_rule::ok; }
+    friend constexpr bool operator==(const basic_placement_error&, const basic_placement_error&) = default;
+
+    /// One sentence for a player: `gap in the line at 3,0`.
+    std::string describe() const {
+        const auto at = [](cell c) { return std::to_string(c.x) + "," + std::to_string(c.y); };
+        const std::string name = rule_name(rule);
+        switch (rule) {
+            case placement_rule::ok:
+            case placement_rule::empty_move: return name;
+            case placement_rule::tile_not_in_hand:
+                return name + ": " + std::string{tile.colour_letter(), tile.shape_digit()};
+            case placement_rule::line_too_long:
+            case placement_rule::duplicate_in_line:
+            case placement_rule::mixed_line:
+                return name + ": the " + (line == axis::row ? "row" : "column") + " of " + std::to_string(length) +
+                       " from " + at(where);
+            case placement_rule::opening_group_size:
+                return name + " (" + std::to_string(length) + " tiles)";
+            default: return name + " at " + at(where);
+        }
+    }
+};
+
+/// What the position adds to the rules of a placement.
+struct placement_context {
+    /// On the empty board, the number of tiles the opening must place (the largest group); 0: any.
+    int opening_size = 0;
+    /// A cell no tile may go to (where the take-a-tile action took one this turn).
+    std::optional<cell> forbidden;
+};
+
+/// Is `m` a legal placement for a player holding `hand` on board `b`?
+template <ruleset R, int Radius>
+constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b,
+                                                          const basic_tile_multiset<tile_t<R>>& hand,
+                                                          const basic_move<R>& m,
+                                                          const placement_context& ctx = {}) noexcept {
+    using Tile = tile_t<R>;
+    using error = basic_placement_error<Tile>;
+    using board_type = basic_board<R, Radius>;
+    const auto fail = [](placement_rule r, cell c, Tile t = {}) { return error{r, c, t, axis::row, 0}; };
+
+    if (m.empty()) return fail(placement_rule::empty_move, {});
+
+    basic_tile_multiset<Tile> used;
+    for (const auto& p : m) {
+        used.add(p.tile);
+        if (used.count(p.tile) > hand.count(p.tile)) return fail(placement_rule::tile_not_in_hand, p.at, p.tile);
+    }
+    for (int i = 0; i < m.size(); ++i) {
+        const auto& p = m[i];
+        if (!board_type::contains(p.at)) return fail(placement_rule::off_board, p.at, p.tile);
+        if (b.occupied(p.at)) return fail(placement_rule::cell_occupied, p.at, p.tile);
+        for (int j = 0; j < i; ++j)
+            if (m[j].at == p.at) return fail(placement_rule::cell_repeated, p.at, p.tile);
+        if (ctx.forbidden && *ctx.forbidden == p.at) return fail(placement_rule::forbidden_cell, p.at, p.tile);
+    }
+
+    // One row or one column.
+    axis main = axis::row;
+    if (m.size() >= 2) {
+        main = m[0].at.y == m[1].at.y ? axis::row : axis::column;
+        for (const auto& p : m) {
+            const bool in_line = main == axis::row ? p.at.y == m[0].at.y : p.at.x == m[0].at.x;
+            if (!in_line) return fail(placement_rule::not_in_one_line, p.at, p.tile);
+        }
+    }
+    const auto coord = [main](cell c) { return main == axis::row ? c.x : c.y; };
+    cell lo = m[0].at, hi = m[0].at;
+    for (const auto& p : m) {
+        if (coord(p.at) < coord(lo)) lo = p.at;
+        if (coord(p.at) > coord(hi)) hi = p.at;
+    }
+    // No gap between the placed tiles.
+    for (cell c = lo; coord(c) < coord(hi); c = detail::step_cell(c, main, 1))
+        if (!detail::after_move(b, m, c)) return fail(placement_rule::gap_in_line, c);
+
+    // Contact, or the opening rules.
+    if (b.empty()) {
+        if (lo != cell{0, 0}) return fail(placement_rule::opening_not_at_origin, lo);
+        if (ctx.opening_size > 0 && m.size() != ctx.opening_size) {
+            error e = fail(placement_rule::opening_group_size, lo);
+            e.length = ctx.opening_size;
+            return e;
+        }
+    } else {
+        bool touches = false;
+        for (const auto& p : m)
+            for (cell n : {cell{p.at.x - 1, p.at.y}, cell{p.at.x + 1, p.at.y}, cell{p.at.x, p.at.y - 1},
+                           cell{p.at.x, p.at.y + 1}})
+                touches = touches || b.occupied(n);
+        if (!touches) return fail(placement_rule::no_contact, m[0].at, m[0].tile);
+    }
+
+    // Every line the move makes.
+    const auto verdict = [&](const basic_line_info<Tile>& line) -> std::optional<error> {
+        if (line.length < 2) return std::nullopt;
+        line_fault f = line_fault::too_long;
+        if (line.length <= rules_traits<R>::max_line)
+            f = check_line(std::span<const Tile>(line.pieces.data(), static_cast<std::size_t>(line.length)));
+        if (f == line_fault::none) return std::nullopt;
+        const placement_rule r = f == line_fault::too_long    ? placement_rule::line_too_long
+                                 : f == line_fault::duplicate ? placement_rule::duplicate_in_line
+                                                              : placement_rule::mixed_line;
+        return error{r, line.start, Tile{}, line.direction, line.length};
+    };
+    if (auto e = verdict(detail::line_through(b, m, m[0].at, main))) return *e;
+    const axis cross = main == axis::row ? axis::column : axis::row;
+    for (const auto& p : m)
+        if (auto e = verdict(detail::line_through(b, m, p.at, cross))) return *e;
+    return {};
+}
+
+}  // namespace qwirkle

@@ -1,0 +1,63 @@
+// qwirkle — the lines a placement move makes (shared by the legality check and scoring).
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "../board/board.hpp"
+#include "../lines/line.hpp"
+
+namespace qwirkle {
+
+/// A line on the board after a move: where it starts, which way it runs, its pieces.
+template <class Tile>
+struct basic_line_info {
+    static constexpr int stored = 16;  ///< pieces kept; longer lines are invalid anyway
+    cell start{};
+    axis direction = axis::row;
+    int length = 0;
+    detail::mask64 set = 0;
+    std::array<Tile, stored> pieces{};
+};
+
+namespace detail {
+
+/// The tile a move puts on a cell, if any.
+template <ruleset R>
+constexpr std::optional<tile_t<R>> placed_at(const basic_move<R>& m, cell c) noexcept {
+    for (const auto& p : m)
+        if (p.at == c) return p.tile;
+    return std::nullopt;
+}
+
+/// What is on a cell once the move is made.
+template <class Board, ruleset R>
+constexpr std::optional<tile_t<R>> after_move(const Board& b, const basic_move<R>& m, cell c) noexcept {
+    if (auto t = b.at(c)) return t;
+    return placed_at(m, c);
+}
+
+constexpr cell step_cell(cell c, axis a, int k) noexcept {
+    return a == axis::row ? cell{c.x + k, c.y} : cell{c.x, c.y + k};
+}
+
+/// The maximal line through `c` along `a` once the move is made (c must hold a tile then).
+template <class Board, ruleset R>
+constexpr basic_line_info<tile_t<R>> line_through(const Board& b, const basic_move<R>& m, cell c, axis a) noexcept {
+    basic_line_info<tile_t<R>> info;
+    info.direction = a;
+    cell s = c;
+    while (Board::contains(step_cell(s, a, -1)) && after_move(b, m, step_cell(s, a, -1))) s = step_cell(s, a, -1);
+    info.start = s;
+    for (cell x = s; Board::contains(x); x = step_cell(x, a, 1)) {
+        const auto t = after_move(b, m, x);
+        if (!t) break;
+        if (info.length < info.stored) info.pieces[static_cast<std::size_t>(info.length)] = *t;
+        info.set |= bit(t->index);
+        ++info.length;
+    }
+    return info;
+}
+
+}  // namespace detail
+}  // namespace qwirkle
