@@ -50,7 +50,44 @@ struct line_masks {
         }
         return m;
     }();
+    /// Per piece: the mask of its colour, and of its shape.
+    static constexpr auto colour_of = [] {
+        std::array<mask64, Tile::kinds> m{};
+        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = colour[static_cast<std::size_t>(Tile::from_index(i).colour())];
+        return m;
+    }();
+    static constexpr auto shape_of = [] {
+        std::array<mask64, Tile::kinds> m{};
+        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = shape[static_cast<std::size_t>(Tile::from_index(i).shape())];
+        return m;
+    }();
 };
+
+/// line_extensions for a line known to hold `length` distinct pieces (no popcount: the hot path).
+template <class Tile>
+constexpr mask64 extensions_of_distinct(mask64 line, int length) noexcept {
+    using M = line_masks<Tile>;
+    if (length == 0) return low_bits(Tile::kinds);
+    const auto first = static_cast<std::size_t>(lowest_bit(line));
+    if (length == 1) return M::partners[first];
+    const mask64 c = M::colour_of[first];
+    if ((line & ~c) == 0) return c & ~line;
+    const mask64 s = M::shape_of[first];
+    if ((line & ~s) == 0) return s & ~line;
+    return 0;
+}
+
+/// line_points for a valid line of `length` distinct pieces (the hot path).
+template <class Tile>
+constexpr int points_of_valid(mask64 line, int length, int qwirkle_bonus) noexcept {
+    if (length < 2) return 0;
+    if constexpr (Tile::colours == Tile::shapes) {
+        return length + (length == Tile::colours ? qwirkle_bonus : 0);
+    } else {
+        const bool colour_line = (line & ~line_masks<Tile>::colour_of[static_cast<std::size_t>(lowest_bit(line))]) == 0;
+        return length + (length == (colour_line ? Tile::shapes : Tile::colours) ? qwirkle_bonus : 0);
+    }
+}
 
 }  // namespace detail
 
@@ -59,17 +96,8 @@ struct line_masks {
 /// The empty line accepts every piece.
 template <class Tile>
 constexpr detail::mask64 line_extensions(detail::mask64 line, int length) noexcept {
-    using M = detail::line_masks<Tile>;
-    const int n = detail::popcount(line);
-    if (n != length) return 0;
-    if (n == 0) return basic_tile_set<Tile>::all_bits();
-    const Tile first = Tile::from_index(detail::lowest_bit(line));
-    if (n == 1) return M::partners[first.index];
-    const detail::mask64 c = M::colour[static_cast<std::size_t>(first.colour())];
-    if ((line & ~c) == 0) return c & ~line;
-    const detail::mask64 s = M::shape[static_cast<std::size_t>(first.shape())];
-    if ((line & ~s) == 0) return s & ~line;
-    return 0;
+    if (detail::popcount(line) != length) return 0;
+    return detail::extensions_of_distinct<Tile>(line, length);
 }
 
 /// Is the line of `length` pieces with piece set `line` valid?

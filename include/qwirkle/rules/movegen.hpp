@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <type_traits>
 
 #include "../pieces/tile_set.hpp"
 #include "legality.hpp"
@@ -35,6 +36,7 @@ template <ruleset R, int Radius, class Visitor>
 class generator {
     using board_type = basic_board<R, Radius>;
     using tile_type = tile_t<R>;
+    using anchor_type = typename board_type::anchor;
     static constexpr int max_line = rules_traits<R>::max_line;
 
 public:
@@ -46,70 +48,111 @@ public:
     constexpr void run() {
         if (hand_ == 0) return;
         if (b_.empty()) {
-            const int origin = board_type::index_of(cell{0, 0});
-            for (int a = 0; a < 2; ++a) {
-                axis_ = a;
-                walk(origin, 0, 0, hand_, 0, true);
-            }
+            // The opening: first tile on 0,0, the line going toward +x or +y.
+            for (axis_ = 0; axis_ < 2; ++axis_) start(board_type::index_of(cell{0, 0}), nullptr);
             return;
         }
-        const int hand_kinds = popcount(hand_);
-        for (int a = 0; a < 2; ++a) {
-            axis_ = a;
-            const int back = board_type::step[static_cast<std::size_t>(2 * a)];
-            for (const auto& an : b_.anchors()) {
-                walk(an.index, an.run[static_cast<std::size_t>(2 * a)], an.length[static_cast<std::size_t>(2 * a)],
-                     hand_, 0, true);
-                // Empty cells just before the anchor with no tile next to them: the move starts there
-                // and must reach the anchor, one tile per cell.
-                int s = an.index;
-                for (int k = 1; k < hand_kinds; ++k) {
-                    s += back;
-                    if (b_.raw(s) != board_type::empty_cell || b_.anchor_at(s)) break;
-                    walk(s, 0, 0, hand_, 0, false);
-                }
-            }
-        }
+        for (axis_ = 0; axis_ < 2; ++axis_)
+            for (const auto& an : b_.anchors())
+                // The anchor's tile must fit both its lines: most anchors fail here.
+                if (hand_ & an.allows[0] & an.allows[1]) start(an.index, &an);
     }
 
 private:
-    /// Places a tile on the empty cell `x`, the next cell of the move along the current axis.
-    /// `line`/`length`: the main line so far (tiles before x); `reached`: the move touches the board.
-    constexpr void walk(int x, mask64 line, int length, mask64 hand, int cross_points, bool reached) {
-        const auto* an = b_.anchor_at(x);
-        const std::size_t fwd = static_cast<std::size_t>(2 * axis_ + 1);
-        const std::size_t c0 = static_cast<std::size_t>(2 * (1 - axis_));
-        mask64 ahead = 0, cross_set = 0, cross_allows = basic_tile_set<tile_type>::all_bits();
-        int ahead_length = 0, cross_length = 0;
-        if (an) {
-            ahead = an->run[fwd];
-            ahead_length = an->length[fwd];
-            cross_set = an->run[c0] | an->run[c0 + 1];
-            cross_length = an->length[c0] + an->length[c0 + 1];
-            cross_allows = an->allows[static_cast<std::size_t>(1 - axis_)];
-            reached = true;
-        }
-        mask64 candidates = hand & cross_allows & line_extensions<tile_type>(line | ahead, length + ahead_length);
-        if (x == forbidden_) candidates = 0;
-        const cell at = board_type::cell_of(x);
-        const int next = x + (1 + ahead_length) * board_type::step[fwd];
-        const bool can_go_on = b_.raw(next) == board_type::empty_cell;
+    constexpr std::size_t forward_dir() const noexcept { return static_cast<std::size_t>(2 * axis_ + 1); }
+    constexpr int forward_step() const noexcept { return board_type::step[forward_dir()]; }
+
+    /// The moves whose first anchor along the axis is `a` (or the opening, when `an` is null): a tile
+    /// on the anchor, then tiles on the free cells just before it, then tiles going forward.
+    constexpr void start(int a, const anchor_type* an) {
+        if (a == forbidden_) return;
+        const std::size_t fwd = forward_dir(), back = fwd - 1;
+        const auto cross = crossing(an);
+        const mask64 behind = an ? an->run[back] : 0, ahead = an ? an->run[fwd] : 0;
+        const int behind_length = an ? an->length[back] : 0, ahead_length = an ? an->length[fwd] : 0;
+        // On an anchor the board keeps the main line's extensions too.
+        mask64 candidates = hand_ & cross.allows & (an ? an->allows[static_cast<std::size_t>(axis_)] : ~mask64{0});
+        next_ = a + (1 + ahead_length) * forward_step();
+        extend_back_ = an != nullptr && behind_length == 0;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
-            const mask64 new_line = line | bit(t) | ahead;
-            const int new_length = length + 1 + ahead_length;
-            const int points =
-                cross_points + (cross_length ? line_points<tile_type>(cross_set | bit(t), cross_length + 1, R::qwirkle_bonus) : 0);
-            move_.push_back({at, tile_type::from_index(t)});
-            if (reached && (axis_ == 0 || move_.size() >= 2) &&
-                (opening_size_ == 0 || !b_.empty() || move_.size() == opening_size_)) {
-                const int score = points + line_points<tile_type>(new_line, new_length, R::qwirkle_bonus);
-                visit_(static_cast<const basic_move<R>&>(move_), score == 0 ? R::lone_tile_score : score);
-            }
-            if (can_go_on && new_length < max_line && (hand & ~bit(t)))
-                walk(next, new_line, new_length, hand & ~bit(t), points, reached);
-            move_.pop_back();
+            push(a, t);
+            backward(a, behind | bit(t) | ahead, behind_length + 1 + ahead_length, hand_ & ~bit(t), cross.points(t));
+            --depth_;
         }
+    }
+
+    /// Adds tiles before the leftmost placed cell `first` (free cells with no tile next to them).
+    constexpr void backward(int first, mask64 line, int length, mask64 hand, int points) {
+        forward(next_, line, length, hand, points);
+        if (!extend_back_ || length >= max_line || hand == 0) return;
+        const int c = first - forward_step();
+        if (b_.raw(c) != board_type::empty_cell || b_.anchor_at(c) || c == forbidden_) return;
+        for (mask64 candidates = hand & extensions_of_distinct<tile_type>(line, length); candidates; candidates &= candidates - 1) {
+            const int t = lowest_bit(candidates);
+            push(c, t);
+            backward(c, line | bit(t), length + 1, hand & ~bit(t), points);
+            --depth_;
+        }
+    }
+
+    /// Emits the move made so far, then adds tiles from cell `x` on (going forward).
+    constexpr void forward(int x, mask64 line, int length, mask64 hand, int points) {
+        emit(line, length, points);
+        if (length >= max_line || hand == 0 || b_.raw(x) != board_type::empty_cell || x == forbidden_) return;
+        const auto* an = b_.anchor_at(x);
+        const std::size_t fwd = forward_dir();
+        const auto cross = crossing(an);
+        const mask64 ahead = an ? an->run[fwd] : 0;
+        const int ahead_length = an ? an->length[fwd] : 0;
+        const int next = x + (1 + ahead_length) * forward_step();
+        mask64 candidates = hand & cross.allows;
+        if (candidates && ahead) candidates &= (line & ahead) ? 0 : extensions_of_distinct<tile_type>(line | ahead, length + ahead_length);
+        else if (candidates) candidates &= extensions_of_distinct<tile_type>(line, length);
+        for (; candidates; candidates &= candidates - 1) {
+            const int t = lowest_bit(candidates);
+            push(x, t);
+            forward(next, line | bit(t) | ahead, length + 1 + ahead_length, hand & ~bit(t), points + cross.points(t));
+            --depth_;
+        }
+    }
+
+    constexpr void push(int index, int t) noexcept {
+        at_[static_cast<std::size_t>(depth_)] = index;
+        tile_[static_cast<std::size_t>(depth_)] = static_cast<std::uint8_t>(t);
+        ++depth_;
+    }
+
+    constexpr void emit(mask64 line, int length, int points) {
+        // Single tiles come from the row axis only: each move is produced once.
+        if (axis_ == 1 && depth_ < 2) return;
+        if (opening_size_ > 0 && b_.empty() && depth_ != opening_size_) return;
+        int score = points + points_of_valid<tile_type>(line, length, R::qwirkle_bonus);
+        if (score == 0) score = R::lone_tile_score;
+        if constexpr (std::is_invocable_v<Visitor&, int>) {
+            visit_(score);  // a visitor of scores alone: the move is never built
+        } else {
+            basic_move<R> m;
+            for (std::size_t k = 0; k < static_cast<std::size_t>(depth_); ++k)
+                m.push_back({board_type::cell_of(at_[k]), tile_type::from_index(tile_[k])});
+            visit_(static_cast<const basic_move<R>&>(m), score);
+        }
+    }
+
+    /// The line crossing the current axis at a cell: which tiles it allows and what it scores.
+    struct cross_line {
+        mask64 set = 0;
+        int length = 0;
+        mask64 allows = ~mask64{0};
+        constexpr int points(int t) const noexcept {
+            return length ? points_of_valid<tile_type>(set | bit(t), length + 1, R::qwirkle_bonus) : 0;
+        }
+    };
+    constexpr cross_line crossing(const anchor_type* an) const noexcept {
+        if (!an) return {};
+        const std::size_t c0 = static_cast<std::size_t>(2 * (1 - axis_));
+        return {an->run[c0] | an->run[c0 + 1], an->length[c0] + an->length[c0 + 1],
+                an->allows[static_cast<std::size_t>(1 - axis_)]};
     }
 
     const board_type& b_;
@@ -118,13 +161,18 @@ private:
     Visitor& visit_;
     int forbidden_ = -1;
     int axis_ = 0;
-    basic_move<R> move_;
+    int next_ = 0;              ///< the first cell after the anchor and the tiles that follow it
+    bool extend_back_ = false;  ///< may tiles go before the anchor?
+    int depth_ = 0;  ///< tiles placed so far, on cells at_[] (grid indices)
+    std::array<int, static_cast<std::size_t>(max_line)> at_{};
+    std::array<std::uint8_t, static_cast<std::size_t>(max_line)> tile_{};
 };
 
 }  // namespace detail
 
 /// Calls visit(const basic_move<R>&, int score) once for every distinct legal placement move of a
 /// player holding the tile kinds in `hand`. The move reference is valid only during the call.
+/// A visitor callable as visit(int score) gets the scores alone (the moves are then never built).
 template <ruleset R, int Radius, class Visitor>
 constexpr void for_each_move(const basic_board<R, Radius>& b, basic_tile_set<tile_t<R>> hand, Visitor&& visit,
                              const movegen_options& opt = {}) {
@@ -170,7 +218,7 @@ template <ruleset R, int Radius>
 constexpr move_stats count_moves(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
                                  const movegen_options& opt = {}) {
     move_stats s;
-    for_each_move(b, hand, [&](const basic_move<R>&, int score) {
+    for_each_move(b, hand, [&](int score) {
         ++s.moves;
         s.total += static_cast<std::uint64_t>(score);
         if (score > s.best) s.best = score;
