@@ -1,0 +1,10 @@
+// qwirkle::cards — Qwirkle Cards (RULES.md §4): the whole card game in one include.
+#pragma once
+
+#include "rules.hpp"
+#include "row.hpp"
+#include "tableau.hpp"
+#include "legality.hpp"
+#include "solver.hpp"
+#include "notation.hpp"
+#include "game.hpp"

@@ -1,0 +1,529 @@
+// qwirkle::cards — the exact turn solver: can a hand play at all, which parts of it can be played, and
+// the best turn, each with any rearrangement of the table.
+//
+// How it works. Every card of a legal table lies in a row of its colour or a row of its shape, so a
+// legal arrangement is (1) a split of the copies of every card kind between its colour group and its
+// shape group, and (2) for every group, a partition of its cards into rows of 3–6 different cards.
+// Part (2) has a closed form: a group holding n_k copies of kind k, N in all, is partitionable iff
+// N ≥ 3 · max n_k (take r = max n_k rows and deal the copies round-robin, kind after kind: no row gets
+// a kind twice and every row gets ⌊N/r⌋ ≥ 3 cards). It may hold q Qwirkles (rows of every kind of the
+// group) iff q ≤ min n_k and N − 6q ≥ 3 · (max n_k − q).
+// Part (1) is a dynamic programme over the colours: each colour's row of the 6 × 6 count matrix
+// chooses how many copies of each of its cards it keeps (the rest go to the shape groups) and how many
+// of each card the hand adds; the state is, per shape, the largest count and the total sent to it so
+// far (total capped at 9, beyond which no shape condition can fail), plus whether any card was played.
+// Colour-group Qwirkles are counted when a colour is decided; shape-group Qwirkles are fixed up front
+// (usually there is none to try) and their cards removed. States that can no longer satisfy their shape
+// are dropped, satisfied shapes are merged, and the best value per state kept: the result is exact.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "legality.hpp"
+
+namespace qwirkle::cards {
+
+/// What `best_turn` maximises, in order.
+enum class objective : std::uint8_t {
+    qwirkles_then_cards,  ///< most Qwirkles, then most cards played
+    cards_then_qwirkles,  ///< most cards played, then most Qwirkles
+};
+
+namespace detail {
+
+template <card_ruleset R>
+class card_solver {
+public:
+    static constexpr int C = R::colours;
+    static constexpr int S = R::shapes;
+    static constexpr int K = C * S;
+    static constexpr int M = R::min_row;
+    static constexpr int copies = R::copies;
+    static constexpr int cap = M * copies;                      // shape totals are capped here
+    static constexpr int ybits = std::bit_width(unsigned(cap));  // bits of a capped total
+    static constexpr int fbits = 2 + ybits;                      // one shape's field: max (2 bits) + total
+    static_assert(fbits * S <= 63, "state key: one field per shape and a played flag");
+    static constexpr std::uint64_t played_flag = std::uint64_t{1} << 63;
+
+    using card_type = card_t<R>;
+    using counts = std::array<std::uint8_t, K>;
+
+    /// One colour's choice: per shape, copies kept in the colour group (x), played from the hand (p),
+    /// sent to the shape group (y).
+    struct option {
+        std::uint32_t ypack = 0;  // 2 bits per shape
+        int value = 0;
+        int cards = 0;
+        std::uint32_t offset = 0;  // mixed-radix index of the played part (subset mode)
+        std::array<std::uint8_t, S> x{}, p{};
+    };
+
+    struct node {
+        std::uint64_t key;
+        int value;
+        int parent;
+        int option;
+    };
+
+    // ---- inputs ------------------------------------------------------------------------------
+    counts table{}, hand{};
+
+    void load(const cards_t<R>& t, const cards_t<R>& h) {
+        for (int i = 0; i < K; ++i) {
+            table[i] = static_cast<std::uint8_t>(t.count(card_type::from_index(i)));
+            hand[i] = static_cast<std::uint8_t>(h.count(card_type::from_index(i)));
+        }
+    }
+
+    // ---- best mode ---------------------------------------------------------------------------
+    struct best_result {
+        bool found = false;
+        int value = 0;
+        int qwirkles = 0;
+        int cards = 0;
+        std::array<std::uint8_t, K> x{}, y{}, p{};  // per kind: colour group, shape group, played
+        std::array<std::uint8_t, S> shape_qwirkles{};
+    };
+
+    /// Best (by weights) legal completion with at least one card played. `wq`, `wc`: weights of a
+    /// Qwirkle and a card in the value.
+    best_result best(int wq, int wc) {
+        best_result out;
+        // Shape-group Qwirkles tried up front: q_s ≤ min over colours of the available copies.
+        std::array<int, S> qmax{};
+        for (int s = 0; s < S; ++s) {
+            int mn = copies;
+            for (int c = 0; c < C; ++c) mn = std::min(mn, table[c * S + s] + hand[c * S + s]);
+            qmax[s] = mn;
+        }
+        std::array<std::uint8_t, S> q{};
+        const counts t0 = table, h0 = hand;
+        for (;;) {
+            // apply q: take copies from the table first, then from the hand (those count as played)
+            counts t = t0, h = h0;
+            int qcount = 0, qcards = 0;
+            for (int s = 0; s < S; ++s) {
+                qcount += q[s];
+                for (int c = 0; c < C; ++c) {
+                    const int i = c * S + s;
+                    const int from_table = std::min<int>(t[i], q[s]);
+                    t[i] = static_cast<std::uint8_t>(t[i] - from_table);
+                    h[i] = static_cast<std::uint8_t>(h[i] - (q[s] - from_table));
+                    qcards += q[s] - from_table;
+                }
+            }
+            run_best(t, h, wq, wc, qcount * wq + qcards * wc, qcards > 0);
+            if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
+                out.found = true;
+                out.value = final_value_;
+                out.shape_qwirkles = q;
+                reconstruct(t, out);
+                for (int s = 0; s < S; ++s)
+                    for (int c = 0; c < C; ++c) {
+                        const int i = c * S + s;
+                        const int from_table = std::min<int>(t0[i], q[s]);
+                        out.p[i] = static_cast<std::uint8_t>(out.p[i] + (q[s] - from_table));
+                    }
+            }
+            // next q (odometer)
+            int s = 0;
+            while (s < S && q[s] == qmax[s]) q[s++] = 0;
+            if (s == S) break;
+            ++q[s];
+        }
+        if (out.found) {
+            out.cards = 0;
+            for (int i = 0; i < K; ++i) out.cards += out.p[i];
+            out.qwirkles = (out.value - out.cards * wc) / (wq ? wq : 1);
+        }
+        table = t0;
+        hand = h0;
+        return out;
+    }
+
+    // ---- subset mode -------------------------------------------------------------------------
+    /// Bit i of the result: the hand part with mixed-radix index i (digit of kind k: copies played,
+    /// radix hand[k] + 1, kinds in index order) can be played. Bit 0 (nothing played) is set when the
+    /// table alone is a legal arrangement.
+    std::vector<std::uint64_t> playable() {
+        std::array<std::uint32_t, K> weight{};
+        std::uint32_t total = 1;
+        for (int i = 0; i < K; ++i) {
+            weight[i] = total;
+            total *= static_cast<std::uint32_t>(hand[i] + 1);
+        }
+        words_ = static_cast<int>((total + 63) / 64);
+        prepare(table, hand);
+        std::vector<std::uint64_t> cur_bits(static_cast<std::size_t>(words_), 0), next_bits;
+        std::vector<std::uint64_t> cur_keys{0}, next_keys;
+        cur_bits[0] = 1;
+        for (int li = 0; li < C; ++li) {
+            const int c = order_[li];
+            build_options(c, table, hand, /*subset*/ true, 0, 0, &weight);
+            next_keys.clear();
+            next_bits.clear();
+            index_.reset(std::max<std::size_t>(16, cur_keys.size() * 4));
+            for (std::size_t i = 0; i < cur_keys.size(); ++i) {
+                const std::uint64_t* src = &cur_bits[i * static_cast<std::size_t>(words_)];
+                for (const option& o : opts_) {
+                    std::uint64_t nk;
+                    if (!step(cur_keys[i], o.ypack, li, nk)) continue;
+                    auto [slot, fresh] = index_.find(nk, next_keys);
+                    if (fresh) {
+                        next_keys.push_back(nk);
+                        next_bits.resize(next_bits.size() + static_cast<std::size_t>(words_), 0);
+                    }
+                    shift_or(&next_bits[static_cast<std::size_t>(slot) * static_cast<std::size_t>(words_)], src,
+                             o.offset);
+                }
+            }
+            cur_keys.swap(next_keys);
+            cur_bits.swap(next_bits);
+        }
+        std::vector<std::uint64_t> result(static_cast<std::size_t>(words_), 0);
+        for (std::size_t i = 0; i < cur_keys.size(); ++i)
+            if (satisfied(cur_keys[i]))
+                for (int w = 0; w < words_; ++w)
+                    result[static_cast<std::size_t>(w)] |= cur_bits[i * static_cast<std::size_t>(words_) + static_cast<std::size_t>(w)];
+        return result;
+    }
+
+private:
+    // ---- a small open-addressing index: key -> position in a key vector -------------------
+    struct key_index {
+        std::vector<std::int32_t> slots;
+        std::size_t mask = 0;
+        void reset(std::size_t expected) {
+            std::size_t n = 64;
+            while (n < expected * 2) n <<= 1;
+            n = std::min<std::size_t>(n, std::size_t{1} << 22);
+            if (slots.size() != n) slots.assign(n, -1);
+            else std::fill(slots.begin(), slots.end(), -1);
+            mask = n - 1;
+        }
+        static std::uint64_t hash(std::uint64_t k) noexcept {
+            k ^= k >> 31;
+            k *= 0x9e3779b97f4a7c15ull;
+            return k ^ (k >> 29);
+        }
+        template <class Keys>
+        std::pair<std::int32_t, bool> find(std::uint64_t key, const Keys& keys) {
+            if (keys.size() * 2 >= slots.size()) grow(keys);
+            std::size_t i = hash(key) & mask;
+            for (;;) {
+                const std::int32_t s = slots[i];
+                if (s < 0) {
+                    slots[i] = static_cast<std::int32_t>(keys.size());
+                    return {slots[i], true};
+                }
+                if (key_of(keys[static_cast<std::size_t>(s)]) == key) return {s, false};
+                i = (i + 1) & mask;
+            }
+        }
+        static std::uint64_t key_of(std::uint64_t k) noexcept { return k; }
+        static std::uint64_t key_of(const node& n) noexcept { return n.key; }
+        template <class Keys>
+        void grow(const Keys& keys) {
+            slots.assign(slots.size() * 2, -1);
+            mask = slots.size() - 1;
+            for (std::size_t j = 0; j < keys.size(); ++j) {
+                std::size_t i = hash(key_of(keys[j])) & mask;
+                while (slots[i] >= 0) i = (i + 1) & mask;
+                slots[i] = static_cast<std::int32_t>(j);
+            }
+        }
+    };
+
+    // ---- per-position preparation -------------------------------------------------------------
+    std::array<int, C> order_{};
+    // after layer li (0-based, counting decided colours): for each shape, the largest count and the
+    // total still able to arrive
+    std::array<std::array<std::uint8_t, S>, C> future_max_{}, future_sum_{};
+    std::vector<option> opts_;
+    std::vector<std::vector<option>> layer_opts_;
+    std::vector<std::vector<node>> layers_;
+    key_index index_;
+    int words_ = 1;
+    int final_node_ = -1;
+    int final_value_ = 0;
+
+    void prepare(const counts& t, const counts& h) {
+        // Colours with fewer choices first keeps the early layers small.
+        std::array<std::uint64_t, C> weight{};
+        for (int c = 0; c < C; ++c) {
+            std::uint64_t w = 1;
+            for (int s = 0; s < S; ++s) {
+                const int i = c * S + s;
+                w *= static_cast<std::uint64_t>((t[i] + 1) * (h[i] + 1));
+            }
+            weight[c] = w;
+            order_[c] = c;
+        }
+        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return weight[a] < weight[b]; });
+        for (int li = 0; li < C; ++li)
+            for (int s = 0; s < S; ++s) {
+                int mx = 0, sum = 0;
+                for (int lj = li + 1; lj < C; ++lj) {
+                    const int i = order_[lj] * S + s;
+                    const int a = std::min(copies, t[i] + h[i]);
+                    mx = std::max(mx, a);
+                    sum += a;
+                }
+                future_max_[li][s] = static_cast<std::uint8_t>(mx);
+                future_sum_[li][s] = static_cast<std::uint8_t>(std::min(sum, 255));
+            }
+    }
+
+    /// All choices of one colour, in best mode reduced to the best per (ypack, played-any).
+    void build_options(int c, const counts& t, const counts& h, bool subset, int wq, int wc,
+                       const std::array<std::uint32_t, K>* weight) {
+        opts_.clear();
+        option o;
+        gen(c, 0, 0, 0, copies + 1, t, h, o, subset, wq, wc, weight);
+        if (subset) return;
+        std::sort(opts_.begin(), opts_.end(), [](const option& a, const option& b) {
+            if (a.ypack != b.ypack) return a.ypack < b.ypack;
+            if ((a.cards > 0) != (b.cards > 0)) return a.cards > 0;
+            return a.value > b.value;
+        });
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < opts_.size(); ++i)
+            if (n == 0 || opts_[n - 1].ypack != opts_[i].ypack || (opts_[n - 1].cards > 0) != (opts_[i].cards > 0))
+                opts_[n++] = opts_[i];
+        opts_.resize(n);
+    }
+
+    void gen(int c, int s, int sumx, int maxx, int minx, const counts& t, const counts& h, option& o, bool subset,
+             int wq, int wc, const std::array<std::uint32_t, K>* weight) {
+        if (s == S) {
+            if (sumx < M * maxx) return;
+            option e = o;
+            if (!subset) {
+                int qw = 0;
+                if (minx >= 1) qw = (S == M) ? minx : std::min(minx, (sumx - M * maxx) / (S - M));
+                e.value = qw * wq + e.cards * wc;
+            }
+            opts_.push_back(e);
+            return;
+        }
+        const int i = c * S + s;
+        const std::uint32_t saved_y = o.ypack, saved_off = o.offset;
+        const int saved_cards = o.cards;
+        for (int p = 0; p <= h[i]; ++p) {
+            const int k = t[i] + p;
+            for (int x = 0; x <= k; ++x) {
+                const int y = k - x;
+                if (y > copies || x > copies) continue;
+                o.x[s] = static_cast<std::uint8_t>(x);
+                o.p[s] = static_cast<std::uint8_t>(p);
+                o.ypack = saved_y | (static_cast<std::uint32_t>(y) << (2 * s));
+                o.cards = saved_cards + p;
+                o.offset = subset ? saved_off + static_cast<std::uint32_t>(p) * (*weight)[i] : 0;
+                gen(c, s + 1, sumx + x, std::max(maxx, x), std::min(minx, x), t, h, o, subset, wq, wc, weight);
+            }
+        }
+        o.ypack = saved_y;
+        o.offset = saved_off;
+        o.cards = saved_cards;
+    }
+
+    /// The state after layer `li` adds `ypack`; false when some shape can no longer be satisfied.
+    bool step(std::uint64_t key, std::uint32_t ypack, int li, std::uint64_t& out) const {
+        std::uint64_t nk = key & played_flag;
+        for (int s = 0; s < S; ++s) {
+            const int y = static_cast<int>((ypack >> (2 * s)) & 3u);
+            const auto field = static_cast<int>((key >> (fbits * s)) & ((1u << fbits) - 1));
+            int mx = field & 3, sum = field >> 2;
+            mx = std::max(mx, y);
+            sum = std::min(cap, sum + y);
+            const int fmax = future_max_[li][s], fsum = future_sum_[li][s];
+            if (sum + fsum < M * mx) return false;      // cannot reach 3 × max any more
+            if (sum >= M * std::max(mx, fmax)) mx = 0, sum = cap;  // satisfied whatever comes
+            nk |= static_cast<std::uint64_t>((sum << 2) | mx) << (fbits * s);
+        }
+        out = nk;
+        return true;
+    }
+
+    bool satisfied(std::uint64_t key) const {
+        for (int s = 0; s < S; ++s) {
+            const auto field = static_cast<int>((key >> (fbits * s)) & ((1u << fbits) - 1));
+            if ((field >> 2) < M * (field & 3)) return false;
+        }
+        return true;
+    }
+
+    void shift_or(std::uint64_t* dst, const std::uint64_t* src, std::uint32_t off) const {
+        const int ws = static_cast<int>(off / 64), bs = static_cast<int>(off % 64);
+        for (int w = words_ - 1; w >= ws; --w) {
+            std::uint64_t v = src[w - ws] << bs;
+            if (bs && w - ws - 1 >= 0) v |= src[w - ws - 1] >> (64 - bs);
+            dst[w] |= v;
+        }
+    }
+
+    void run_best(const counts& t, const counts& h, int wq, int wc, int base, bool played) {
+        prepare(t, h);
+        layers_.resize(static_cast<std::size_t>(C) + 1);
+        layer_opts_.resize(static_cast<std::size_t>(C));
+        layers_[0].assign(1, node{played ? played_flag : 0, base, -1, -1});
+        final_node_ = -1;
+        for (int li = 0; li < C; ++li) {
+            build_options(order_[li], t, h, false, wq, wc, nullptr);
+            layer_opts_[static_cast<std::size_t>(li)] = opts_;
+            const auto& cur = layers_[static_cast<std::size_t>(li)];
+            auto& next = layers_[static_cast<std::size_t>(li) + 1];
+            next.clear();
+            index_.reset(std::max<std::size_t>(16, cur.size() * 4));
+            for (std::size_t i = 0; i < cur.size(); ++i) {
+                for (std::size_t oi = 0; oi < opts_.size(); ++oi) {
+                    const option& o = opts_[oi];
+                    std::uint64_t nk;
+                    if (!step(cur[i].key, o.ypack, li, nk)) continue;
+                    if (o.cards > 0) nk |= played_flag;
+                    const int v = cur[i].value + o.value;
+                    auto [slot, fresh] = index_.find(nk, next);
+                    if (fresh) next.push_back(node{nk, v, static_cast<int>(i), static_cast<int>(oi)});
+                    else if (v > next[static_cast<std::size_t>(slot)].value)
+                        next[static_cast<std::size_t>(slot)] = node{nk, v, static_cast<int>(i), static_cast<int>(oi)};
+                }
+            }
+            if (next.empty()) return;
+        }
+        const auto& last = layers_[static_cast<std::size_t>(C)];
+        for (std::size_t i = 0; i < last.size(); ++i)
+            if ((last[i].key & played_flag) && satisfied(last[i].key) &&
+                (final_node_ < 0 || last[i].value > final_value_)) {
+                final_node_ = static_cast<int>(i);
+                final_value_ = last[i].value;
+            }
+    }
+
+    void reconstruct(const counts& t, best_result& out) const {
+        int n = final_node_;
+        for (int li = C - 1; li >= 0; --li) {
+            const node& nd = layers_[static_cast<std::size_t>(li) + 1][static_cast<std::size_t>(n)];
+            const option& o = layer_opts_[static_cast<std::size_t>(li)][static_cast<std::size_t>(nd.option)];
+            const int c = order_[li];
+            for (int s = 0; s < S; ++s) {
+                const int i = c * S + s;
+                out.x[i] = o.x[s];
+                out.p[i] = o.p[s];
+                out.y[i] = static_cast<std::uint8_t>(t[i] + o.p[s] - o.x[s]);
+            }
+            n = nd.parent;
+        }
+    }
+};
+
+/// The rows of one group from its counts: as many Qwirkles as the counts allow, then the rest dealt
+/// round-robin into max-count rows. Precondition: the counts are partitionable.
+template <card_ruleset R>
+void deal_group(const card_t<R>* kinds, const std::uint8_t* n, int size, int extra_qwirkles,
+                std::vector<basic_row<R>>& rows) {
+    constexpr int M = R::min_row;
+    int total = 0, mx = 0, mn = 99;
+    for (int k = 0; k < size; ++k) total += n[k], mx = std::max<int>(mx, n[k]), mn = std::min<int>(mn, n[k]);
+    int q = 0;
+    if (mn >= 1) q = size == M ? mn : std::min(mn, (total - M * mx) / (size - M));
+    for (int j = 0; j < q + extra_qwirkles; ++j) {
+        basic_row<R> r;
+        for (int k = 0; k < size; ++k) r.push_back(kinds[k]);
+        rows.push_back(r);
+    }
+    const int r = mx - q;
+    if (r <= 0) return;
+    const std::size_t first = rows.size();
+    rows.resize(first + static_cast<std::size_t>(r));
+    int j = 0;
+    for (int k = 0; k < size; ++k)
+        for (int c = 0; c < n[k] - q; ++c) rows[first + static_cast<std::size_t>(j++ % r)].push_back(kinds[k]);
+}
+
+template <card_ruleset R>
+card_solver<R>& solver_instance() {
+    thread_local card_solver<R> s;
+    return s;
+}
+
+}  // namespace detail
+
+/// Is there any legal turn (at least one card played, any rearrangement of the table)?
+template <card_ruleset R>
+bool can_play(const basic_tableau<R>& table, const cards_t<R>& hand) {
+    auto& s = detail::solver_instance<R>();
+    s.load(table.contents(), hand);
+    return s.best(0, 1).found;
+}
+
+/// Every distinct non-empty sub-multiset of the hand that can be played (with some rearrangement),
+/// written to `out` as `cards_t<R>` values in mixed-radix order; returns the end of the output.
+template <card_ruleset R, class Out>
+Out playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand, Out out) {
+    using card_type = card_t<R>;
+    auto& s = detail::solver_instance<R>();
+    s.load(table.contents(), hand);
+    const auto bits = s.playable();
+    std::vector<std::pair<card_type, int>> radix;
+    for (int i = 0; i < card_traits<R>::kinds; ++i)
+        if (hand.count(card_type::from_index(i))) radix.emplace_back(card_type::from_index(i), hand.count(card_type::from_index(i)));
+    for (std::size_t w = 0; w < bits.size(); ++w)
+        for (std::uint64_t b = bits[w]; b; b &= b - 1) {
+            std::uint64_t idx = w * 64 + static_cast<std::uint64_t>(std::countr_zero(b));
+            if (idx == 0) continue;
+            cards_t<R> m;
+            for (const auto& [c, n] : radix) {
+                const auto d = static_cast<int>(idx % static_cast<std::uint64_t>(n + 1));
+                idx /= static_cast<std::uint64_t>(n + 1);
+                if (d) m.add(c, d);
+            }
+            *out++ = m;
+        }
+    return out;
+}
+
+/// How many distinct non-empty sub-multisets of the hand can be played.
+template <card_ruleset R>
+int count_playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand) {
+    auto& s = detail::solver_instance<R>();
+    s.load(table.contents(), hand);
+    const auto bits = s.playable();
+    int n = 0;
+    for (auto w : bits) n += std::popcount(w);
+    return n - static_cast<int>(bits[0] & 1u);
+}
+
+/// A best legal turn: the cards played and the full resulting table (Qwirkles still on it), or none
+/// when no card can be played. Rows come grouped by colour, then by shape.
+template <card_ruleset R>
+std::optional<basic_turn<R>> best_turn(const basic_tableau<R>& table, const cards_t<R>& hand,
+                                       objective goal = objective::qwirkles_then_cards) {
+    using card_type = card_t<R>;
+    constexpr int C = R::colours, S = R::shapes;
+    auto& s = detail::solver_instance<R>();
+    s.load(table.contents(), hand);
+    constexpr int big = 4 * card_traits<R>::card_count;
+    const auto r = goal == objective::qwirkles_then_cards ? s.best(big, 1) : s.best(1, big);
+    if (!r.found) return std::nullopt;
+    basic_turn<R> t;
+    for (int i = 0; i < C * S; ++i)
+        if (r.p[i]) t.played.add(card_type::from_index(i), r.p[i]);
+    std::array<card_type, (C > S ? C : S)> kinds{};
+    std::array<std::uint8_t, (C > S ? C : S)> n{};
+    for (int c = 0; c < C; ++c) {
+        for (int sh = 0; sh < S; ++sh) kinds[sh] = card_type(c, sh), n[sh] = r.x[c * S + sh];
+        detail::deal_group<R>(kinds.data(), n.data(), S, 0, t.result.rows);
+    }
+    for (int sh = 0; sh < S; ++sh) {
+        for (int c = 0; c < C; ++c) kinds[c] = card_type(c, sh), n[c] = r.y[c * S + sh];
+        detail::deal_group<R>(kinds.data(), n.data(), C, r.shape_qwirkles[sh], t.result.rows);
+    }
+    return t;
+}
+
+}  // namespace qwirkle::cards
