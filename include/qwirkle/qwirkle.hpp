@@ -13,3 +13,7 @@
 #include "notation/text.hpp"
 #include "notation/notation.hpp"
 #include "game/rng.hpp"
+#include "rules/opening.hpp"
+#include "game/action.hpp"
+#include "game/game.hpp"
+#include "notation/record.hpp"

@@ -21,10 +21,11 @@ struct parse_error {
     std::size_t column = 0;  ///< 0-based offset of the offending token in the parsed text
     std::string token;       ///< the offending token (may be empty at end of input)
     std::string message;     ///< why
+    std::size_t line = 0;    ///< 1-based line in a multi-line text; 0 for a single line
 
-    /// `column 7, token "X9": unknown colour 'X'`
+    /// `column 7, token "X9": unknown colour 'X'` (1-based column; `line 3, column 7, ...` in a text)
     std::string describe() const {
-        std::string s = "column " + std::to_string(column + 1);
+        std::string s = (line ? "line " + std::to_string(line) + ", " : std::string()) + "column " + std::to_string(column + 1);
         if (!token.empty()) s += ", token \"" + token + "\"";
         return s + ": " + message;
     }

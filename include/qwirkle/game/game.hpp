@@ -1,0 +1,336 @@
+// qwirkle — the tile game's flow: seeded bag, dealing, opening, turns, refill, end, winners, history.
+//
+// A state machine over RULES.md §2. Every action is checked first; an illegal one is refused with
+// the rule it breaks and the state stays exactly as it was. The same configuration (seed included)
+// and the same actions give the same game on every platform (see rng.hpp).
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../board/board.hpp"
+#include "../rules/legality.hpp"
+#include "../rules/movegen.hpp"
+#include "../rules/opening.hpp"
+#include "../rules/scoring.hpp"
+#include "action.hpp"
+#include "rng.hpp"
+
+namespace qwirkle {
+
+/// How a game is set up.
+struct game_config {
+    int players = 2;
+    std::uint64_t seed = 0;
+    int hand_size = 0;      ///< 0: the rule set's size for this many players
+    std::vector<int> ages;  ///< optional, one per seat: the youngest tied player opens
+};
+
+/// Why and how a game ended.
+enum class game_end : std::uint8_t {
+    running,
+    last_tile,  ///< a player placed their last tile with the bag empty (+ end bonus)
+    stalemate,  ///< a full round of passes: nobody could place or exchange
+};
+
+/// One turn as it happened.
+template <ruleset R = standard_rules>
+struct basic_turn {
+    int player = 0;
+    basic_action<R> action;
+    int score = 0;  ///< points of the placement (0 otherwise)
+    int bonus = 0;  ///< end bonus earned by this turn
+};
+
+/// What one player may know: no other hand, no bag order.
+template <ruleset R, int Radius>
+struct basic_observation {
+    using tile_type = tile_t<R>;
+    int player = 0;          ///< whose view this is
+    int current_player = 0;  ///< whose turn it is
+    bool over = false;
+    const basic_board<R, Radius>* board = nullptr;  ///< the shared board (valid while the game lives)
+    basic_tile_multiset<tile_type> hand;            ///< this player's tiles
+    std::vector<int> scores;
+    std::vector<int> hand_sizes;  ///< every player's number of tiles
+    int bag_size = 0;
+    /// Tiles this player has not seen: in the bag or in other hands (all copies minus the board
+    /// minus the own hand).
+    basic_tile_multiset<tile_type> unseen;
+    int opening_size = 0;  ///< the group size the opening must place; 0 once the game has opened
+    int turn = 0;          ///< turns played so far
+};
+
+template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+class basic_game {
+public:
+    using rules_type = R;
+    using tile_type = tile_t<R>;
+    using board_type = basic_board<R, Radius>;
+    using hand_type = basic_tile_multiset<tile_type>;
+    using move_type = basic_move<R>;
+    using action_type = basic_action<R>;
+    using error_type = basic_action_error<R>;
+    using turn_type = basic_turn<R>;
+    using observation_type = basic_observation<R, Radius>;
+    static constexpr int piece_count = rules_traits<R>::piece_count;
+
+    /// Why a configuration cannot start a game (empty string: it can).
+    static std::string validate(const game_config& c) {
+        if (c.players < R::min_players || c.players > R::max_players)
+            return "players must be " + std::to_string(R::min_players) + " to " + std::to_string(R::max_players);
+        const int h = c.hand_size ? c.hand_size : R::hand_size(c.players);
+        if (h < 1 || h > 64) return "hand size must be 1 to 64";
+        if (h * c.players > piece_count) return "not enough tiles to deal the hands";
+        if (!c.ages.empty() && static_cast<int>(c.ages.size()) != c.players) return "give one age per player, or none";
+        return {};
+    }
+
+    /// Shuffles the bag, deals the hands in seat order and finds the opening player.
+    /// Throws std::invalid_argument when validate(c) is not empty.
+    explicit basic_game(game_config c) : config_(std::move(c)), rng_(config_.seed) {
+        if (auto why = validate(config_); !why.empty()) throw std::invalid_argument("qwirkle::game: " + why);
+        hand_size_ = config_.hand_size ? config_.hand_size : R::hand_size(config_.players);
+        for (int i = 0; i < piece_count; ++i) bag_[static_cast<std::size_t>(i)] = tile_type::from_index(i % tile_type::kinds);
+        bag_size_ = piece_count;
+        rng_.shuffle(bag_.begin(), bag_.begin() + bag_size_);
+        hands_.resize(static_cast<std::size_t>(config_.players));
+        scores_.assign(static_cast<std::size_t>(config_.players), 0);
+        for (auto& h : hands_) draw(h, hand_size_);
+        if constexpr (R::opening == opening_rule::largest_group) {
+            int best = -1;
+            for (int p = 0; p < config_.players; ++p) {
+                const int g = largest_group(hands_[static_cast<std::size_t>(p)]);
+                if (g > best || (g == best && younger(p, current_))) {
+                    best = g;
+                    current_ = p;
+                }
+            }
+            opening_size_ = best;
+        }
+    }
+
+    // ---- state ---------------------------------------------------------------------------------
+    const game_config& config() const noexcept { return config_; }
+    int players() const noexcept { return config_.players; }
+    int hand_size() const noexcept { return hand_size_; }
+    int current_player() const noexcept { return current_; }
+    bool is_over() const noexcept { return end_ != game_end::running; }
+    game_end end_reason() const noexcept { return end_; }
+    const board_type& board() const noexcept { return board_; }
+    const hand_type& hand(int player) const { return hands_.at(static_cast<std::size_t>(player)); }
+    int score(int player) const { return scores_.at(static_cast<std::size_t>(player)); }
+    std::span<const int> scores() const noexcept { return scores_; }
+    int bag_size() const noexcept { return bag_size_; }
+    /// The tiles in the bag (hidden information: for tests and tools, not for bots).
+    hand_type bag_contents() const {
+        hand_type m;
+        for (int i = 0; i < bag_size_; ++i) m.add(bag_[static_cast<std::size_t>(i)]);
+        return m;
+    }
+    /// The number of tiles the opening must place; 0 once the first tiles are down.
+    int opening_size() const noexcept { return opening_size_; }
+    const std::vector<turn_type>& history() const noexcept { return history_; }
+
+    /// The players with the highest score (several on a tie); empty while the game runs.
+    std::vector<int> winners() const {
+        std::vector<int> w;
+        if (!is_over()) return w;
+        const int top = *std::max_element(scores_.begin(), scores_.end());
+        for (int p = 0; p < players(); ++p)
+            if (scores_[static_cast<std::size_t>(p)] == top) w.push_back(p);
+        return w;
+    }
+
+    // ---- what the current player may do --------------------------------------------------------
+    movegen_options move_options() const noexcept {
+        movegen_options o;
+        o.opening_size = opening_size_;
+        return o;
+    }
+    /// Calls visit(const move&, int score) for every legal placement of the current player.
+    template <class Visitor>
+    void for_each_legal_move(Visitor&& visit) const {
+        if (!is_over()) for_each_move(board_, hand(current_), visit, move_options());
+    }
+    std::vector<basic_scored_move<R>> legal_moves() const {
+        std::vector<basic_scored_move<R>> v;
+        for_each_legal_move([&](const move_type& m, int s) { v.push_back({m, s}); });
+        return v;
+    }
+    bool can_place() const { return !is_over() && count_moves(board_, hand(current_), move_options()).moves > 0; }
+    bool can_exchange() const noexcept { return !is_over() && opening_size_ == 0 && bag_size_ > 0; }
+
+    // ---- actions -------------------------------------------------------------------------------
+    /// Would this action be legal now? (Nothing changes.)
+    error_type check(const action_type& a) const {
+        error_type e;
+        const auto refuse = [&](action_rule r, int count = 0) {
+            e.rule = r;
+            e.count = count;
+            return e;
+        };
+        if (is_over()) return refuse(action_rule::game_over);
+        const hand_type& h = hand(current_);
+        switch (a.kind) {
+            case action_kind::place: {
+                placement_context ctx;
+                ctx.opening_size = opening_size_;
+                e.placement = check_placement(board_, h, a.move, ctx);
+                if (!e.placement.ok()) e.rule = action_rule::illegal_placement;
+                return e;
+            }
+            case action_kind::exchange: {
+                if (opening_size_ > 0) return refuse(action_rule::opening_must_place);
+                if (a.tiles.empty()) return refuse(action_rule::exchange_nothing);
+                if (a.tiles.size() > hand_size_) return refuse(action_rule::exchange_too_many, hand_size_);
+                bool missing = false;
+                a.tiles.for_each([&](tile_type t) {
+                    if (!missing && a.tiles.count(t) > h.count(t)) {
+                        missing = true;
+                        e.tile = t;
+                    }
+                });
+                if (missing) return refuse(action_rule::exchange_not_in_hand);
+                if (a.tiles.size() > bag_size_) return refuse(action_rule::exchange_bag_too_small, bag_size_);
+                return e;
+            }
+            case action_kind::pass:
+                if (opening_size_ > 0) return refuse(action_rule::opening_must_place);
+                if (bag_size_ > 0 || can_place()) return refuse(action_rule::pass_not_allowed);
+                return e;
+        }
+        return e;
+    }
+
+    /// Plays the action for the current player if it is legal; otherwise changes nothing.
+    error_type apply(const action_type& a) {
+        const error_type e = check(a);
+        if (!e.ok()) return e;
+        turn_type t{current_, a, 0, 0};
+        hand_type& h = hands_[static_cast<std::size_t>(current_)];
+        switch (a.kind) {
+            case action_kind::place: {
+                t.score = score_placement(board_, a.move);
+                board_.place(a.move);
+                for (const auto& p : a.move) h.remove(p.tile);
+                opening_size_ = 0;
+                passes_ = 0;
+                if (h.empty() && bag_size_ == 0) {
+                    t.bonus = R::end_bonus;
+                    end_ = game_end::last_tile;
+                } else {
+                    draw(h, hand_size_ - h.size());
+                }
+                break;
+            }
+            case action_kind::exchange: {
+                h -= a.tiles;
+                draw(h, a.tiles.size());
+                a.tiles.for_each([&](tile_type x) { bag_[static_cast<std::size_t>(bag_size_++)] = x; });
+                rng_.shuffle(bag_.begin(), bag_.begin() + bag_size_);
+                passes_ = 0;
+                break;
+            }
+            case action_kind::pass:
+                if (++passes_ >= players()) end_ = game_end::stalemate;
+                break;
+        }
+        scores_[static_cast<std::size_t>(current_)] += t.score + t.bonus;
+        history_.push_back(t);
+        if (!is_over()) current_ = (current_ + 1) % players();
+        return e;
+    }
+    error_type place(const move_type& m) { return apply(action_type::place(m)); }
+    error_type exchange(const hand_type& tiles) { return apply(action_type::exchange(tiles)); }
+    error_type pass() { return apply(action_type::pass()); }
+
+    // ---- views, replay -------------------------------------------------------------------------
+    /// What `player` may know (see basic_observation).
+    observation_type observe(int player) const {
+        observation_type o;
+        o.player = player;
+        o.current_player = current_;
+        o.over = is_over();
+        o.board = &board_;
+        o.hand = hand(player);
+        o.scores = scores_;
+        for (const auto& h : hands_) o.hand_sizes.push_back(h.size());
+        o.bag_size = bag_size_;
+        o.unseen = hand_type::full(R::copies);
+        board_.for_each_tile([&](cell, tile_type t) { o.unseen.remove(t); });
+        o.unseen -= o.hand;
+        o.opening_size = opening_size_;
+        o.turn = static_cast<int>(history_.size());
+        return o;
+    }
+
+    /// The game obtained by playing `actions` from the start of a game set up by `c`. On the first
+    /// illegal action, returns nothing and reports which one and why.
+    struct replay_result {
+        std::optional<basic_game> game;
+        std::size_t failed_at = 0;  ///< index of the refused action
+        error_type error;
+    };
+    static replay_result replay(const game_config& c, std::span<const action_type> actions) {
+        replay_result r;
+        r.game.emplace(c);
+        for (std::size_t i = 0; i < actions.size(); ++i) {
+            r.error = r.game->apply(actions[i]);
+            if (!r.error.ok()) {
+                r.game.reset();
+                r.failed_at = i;
+                return r;
+            }
+        }
+        return r;
+    }
+    /// The actions played so far, for replay.
+    std::vector<action_type> actions() const {
+        std::vector<action_type> v;
+        for (const auto& t : history_) v.push_back(t.action);
+        return v;
+    }
+    /// Takes back the last turn (by replaying the others). False when no turn was played.
+    bool undo() {
+        if (history_.empty()) return false;
+        auto acts = actions();
+        acts.pop_back();
+        *this = std::move(*replay(config_, acts).game);
+        return true;
+    }
+
+private:
+    bool younger(int a, int b) const {
+        if (config_.ages.empty()) return a < b;
+        const int age_a = config_.ages[static_cast<std::size_t>(a)], age_b = config_.ages[static_cast<std::size_t>(b)];
+        return age_a != age_b ? age_a < age_b : a < b;
+    }
+    void draw(hand_type& h, int n) {
+        for (; n > 0 && bag_size_ > 0; --n) h.add(bag_[static_cast<std::size_t>(--bag_size_)]);
+    }
+
+    game_config config_;
+    rng rng_;
+    board_type board_;
+    std::array<tile_type, static_cast<std::size_t>(piece_count)> bag_{};
+    int bag_size_ = 0;
+    std::vector<hand_type> hands_;
+    std::vector<int> scores_;
+    std::vector<turn_type> history_;
+    int hand_size_ = 6;
+    int current_ = 0;
+    int opening_size_ = 0;
+    int passes_ = 0;
+    game_end end_ = game_end::running;
+};
+
+using game = basic_game<>;
+using action = basic_action<>;
+using observation = basic_observation<standard_rules, rules_traits<standard_rules>::reach>;
+
+}  // namespace qwirkle

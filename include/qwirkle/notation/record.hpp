@@ -1,0 +1,133 @@
+// qwirkle — actions and whole games as text (serialisation of the tile game).
+//
+//   action   a move (`0,0,R1 1,0,R2`), `exchange R1 G2`, or `pass`
+//   record   qwirkle-game 1
+//            players 2
+//            seed 42
+//            hand 6            (optional: the rule set's size when absent)
+//            ages 31 9         (optional)
+//            <one action per line, in turn order>
+//
+// A record holds the configuration and the actions; replaying it rebuilds the exact game.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../game/game.hpp"
+#include "notation.hpp"
+
+namespace qwirkle {
+
+template <ruleset R>
+std::string to_string(const basic_action<R>& a) {
+    switch (a.kind) {
+        case action_kind::place: return to_string(a.move);
+        case action_kind::exchange: return "exchange " + to_string(a.tiles);
+        case action_kind::pass: return "pass";
+    }
+    return {};
+}
+
+template <ruleset R = standard_rules>
+parse_result<basic_action<R>> parse_action(std::string_view s, std::size_t base = 0) {
+    const auto tokens = split_tokens(s, base);
+    if (tokens.empty()) return parse_error{base, "", "expected a move, 'exchange TILES' or 'pass'"};
+    const std::string_view head = tokens[0].text;
+    if (head == "pass") {
+        if (tokens.size() > 1) return parse_error{tokens[1].column, std::string(tokens[1].text), "'pass' takes nothing"};
+        return basic_action<R>::pass();
+    }
+    if (head == "exchange") {
+        const std::size_t from = tokens[0].column - base + head.size();
+        auto t = parse_tiles<tile_t<R>>(s.substr(from), base + from);
+        if (!t) return t.error();
+        if (t->empty()) return parse_error{tokens[0].column, "exchange", "name the tiles to exchange"};
+        return basic_action<R>::exchange(*t);
+    }
+    auto m = parse_move<R>(s, base);
+    if (!m) return m.error();
+    return basic_action<R>::place(*m);
+}
+
+/// A game's configuration and actions.
+template <ruleset R = standard_rules>
+struct basic_game_record {
+    game_config config;
+    std::vector<basic_action<R>> actions;
+};
+
+template <ruleset R, int Radius>
+std::string to_record(const basic_game<R, Radius>& g) {
+    std::string s = "qwirkle-game 1\nplayers " + std::to_string(g.players()) + "\nseed " +
+                    std::to_string(g.config().seed) + "\nhand " + std::to_string(g.hand_size()) + "\n";
+    if (!g.config().ages.empty()) {
+        s += "ages";
+        for (int a : g.config().ages) s += " " + std::to_string(a);
+        s += "\n";
+    }
+    for (const auto& t : g.history()) s += to_string(t.action) + "\n";
+    return s;
+}
+
+template <ruleset R = standard_rules>
+parse_result<basic_game_record<R>> parse_record(std::string_view text) {
+    basic_game_record<R> rec;
+    std::size_t line_no = 0, pos = 0;
+    bool header = false;
+    const auto fail = [&](std::size_t col, std::string_view tok, std::string why) {
+        parse_error e{col, std::string(tok), std::move(why)};
+        e.line = line_no;
+        return e;
+    };
+    while (pos <= text.size()) {
+        const auto end = std::min(text.find('\n', pos), text.size());
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        const auto tokens = split_tokens(line);
+        if (tokens.empty() || tokens[0].text[0] == '#') {
+            if (end == text.size()) break;
+            continue;
+        }
+        const std::string_view key = tokens[0].text;
+        if (!header) {
+            if (key != "qwirkle-game" || tokens.size() != 2 || tokens[1].text != "1")
+                return fail(tokens[0].column, key, "a record starts with 'qwirkle-game 1'");
+            header = true;
+        } else if (key == "players" || key == "seed" || key == "hand" || key == "ages") {
+            if (!rec.actions.empty()) return fail(tokens[0].column, key, "settings come before the actions");
+            if (tokens.size() < 2 || (key != "ages" && tokens.size() != 2))
+                return fail(tokens[0].column, key, "'" + std::string(key) + "' takes " + (key == "ages" ? "numbers" : "one number"));
+            std::vector<long long> values;
+            for (std::size_t i = 1; i < tokens.size(); ++i) {
+                long long v = 0;
+                const auto tk = tokens[i].text;
+                const auto [p, ec] = std::from_chars(tk.data(), tk.data() + tk.size(), v);
+                if (ec != std::errc() || p != tk.data() + tk.size() || v < 0)
+                    return fail(tokens[i].column, tk, "expected a non-negative integer");
+                values.push_back(v);
+            }
+            if (key == "players") rec.config.players = static_cast<int>(values[0]);
+            if (key == "seed") rec.config.seed = static_cast<std::uint64_t>(values[0]);
+            if (key == "hand") rec.config.hand_size = static_cast<int>(values[0]);
+            if (key == "ages")
+                for (auto v : values) rec.config.ages.push_back(static_cast<int>(v));
+        } else {
+            auto a = parse_action<R>(line);
+            if (!a) {
+                auto e = a.error();
+                e.line = line_no;
+                return e;
+            }
+            rec.actions.push_back(*a);
+        }
+        if (end == text.size()) break;
+    }
+    if (!header) return fail(0, "", "empty record");
+    return rec;
+}
+
+}  // namespace qwirkle
