@@ -208,6 +208,11 @@ public:
     constexpr std::span<const anchor> anchors() const noexcept {
         return {anchors_.data(), static_cast<std::size_t>(anchor_count_)};
     }
+    /// Per anchor (same order as anchors()): the tiles both its lines allow, kept contiguous so
+    /// that the move generator scans them without touching the full anchor records.
+    constexpr std::span<const mask> anchor_fits() const noexcept {
+        return {fits_.data(), static_cast<std::size_t>(anchor_count_)};
+    }
     /// The anchor data of an empty cell next to a tile, or nullptr.
     constexpr const anchor* anchor_at(int index) const noexcept {
         if (tiles_[at_index(index)] != empty_cell || slot_[at_index(index)] == no_slot) return nullptr;
@@ -240,21 +245,31 @@ private:
             anchors_[static_cast<std::size_t>(anchor_count_++)].index = i;
         }
         anchor& a = anchors_[slot_[at_index(i)]];
+        bool repeated = false;  // a tile twice in one run (only on boards built without the rules)
         for (std::size_t d = 0; d < 4; ++d) {
             mask set = 0;
             int n = 0;
-            for (int j = i + step[d]; is_tile(tiles_[at_index(j)]); j += step[d], ++n) set |= detail::bit(tiles_[at_index(j)]);
+            for (int j = i + step[d]; is_tile(tiles_[at_index(j)]); j += step[d], ++n) {
+                repeated = repeated || (set & detail::bit(tiles_[at_index(j)]));
+                set |= detail::bit(tiles_[at_index(j)]);
+            }
             a.run[d] = set;
             a.length[d] = static_cast<std::uint8_t>(n);
         }
-        a.allows[0] = line_extensions<tile_type>(a.run[0] | a.run[1], a.length[0] + a.length[1]);
-        a.allows[1] = line_extensions<tile_type>(a.run[2] | a.run[3], a.length[2] + a.length[3]);
+        const auto allows = [&](std::size_t d) -> mask {
+            if (repeated || (a.run[d] & a.run[d + 1])) return 0;
+            return detail::extensions_of_distinct<tile_type>(a.run[d] | a.run[d + 1], a.length[d] + a.length[d + 1]);
+        };
+        a.allows[0] = allows(0);
+        a.allows[1] = allows(2);
+        fits_[slot_[at_index(i)]] = a.allows[0] & a.allows[1];
     }
     constexpr void drop_anchor(int i) noexcept {
         const std::uint16_t s = slot_[at_index(i)];
         const int last = --anchor_count_;
         if (s != last) {
             anchors_[s] = anchors_[static_cast<std::size_t>(last)];
+            fits_[s] = fits_[static_cast<std::size_t>(last)];
             slot_[at_index(anchors_[s].index)] = s;
         }
         slot_[at_index(i)] = no_slot;
@@ -265,6 +280,7 @@ private:
     std::array<std::uint16_t, static_cast<std::size_t>(cell_count)> slot_{};
     std::array<int, static_cast<std::size_t>(capacity)> occupied_{};
     std::array<anchor, static_cast<std::size_t>(max_anchors)> anchors_{};
+    std::array<mask, static_cast<std::size_t>(max_anchors)> fits_{};
     int size_ = 0;
     int anchor_count_ = 0;
 };

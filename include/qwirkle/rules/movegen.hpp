@@ -52,10 +52,13 @@ public:
             for (axis_ = 0; axis_ < 2; ++axis_) start(board_type::index_of(cell{0, 0}), nullptr);
             return;
         }
-        for (axis_ = 0; axis_ < 2; ++axis_)
-            for (const auto& an : b_.anchors())
-                // The anchor's tile must fit both its lines: most anchors fail here.
-                if (hand_ & an.allows[0] & an.allows[1]) start(an.index, &an);
+        // The anchor's tile must fit both its lines: most anchors fail this test.
+        const auto fits = b_.anchor_fits();
+        const auto anchors = b_.anchors();
+        for (std::size_t k = 0; k < fits.size(); ++k) {
+            if ((hand_ & fits[k]) == 0) continue;
+            for (axis_ = 0; axis_ < 2; ++axis_) start(anchors[k].index, &anchors[k]);
+        }
     }
 
 private:

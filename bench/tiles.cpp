@@ -1,0 +1,138 @@
+// Benchmarks of the tile game: move generation on fixed mid-game positions and greedy self-play.
+//
+//   qwirkle-bench-tiles [--benchmark_filter=...]
+//
+// Positions: the perft suite (tests/data/perft_tiles.tsv, 40 positions from real games).
+// Reported per item: ns per position and per generated move (counters), games per second.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <qwirkle/qwirkle.hpp>
+
+#ifndef QWIRKLE_TEST_DATA
+#define QWIRKLE_TEST_DATA "tests/data"
+#endif
+
+namespace {
+
+const std::vector<qwirkle::basic_position<>>& positions() {
+    static const auto ps = [] {
+        std::vector<qwirkle::basic_position<>> v;
+        std::ifstream in(QWIRKLE_TEST_DATA "/perft_tiles.tsv");
+        std::string line;
+        while (std::getline(in, line)) {
+            if (line.empty() || line[0] == '#') continue;
+            auto p = qwirkle::parse_position(line.substr(0, line.find('\t')));
+            if (p) v.push_back(std::move(p.value()));
+        }
+        return v;
+    }();
+    return ps;
+}
+
+std::uint64_t moves_in_suite() {
+    std::uint64_t n = 0;
+    for (const auto& p : positions()) n += qwirkle::count_moves(p.board, p.hand).moves;
+    return n;
+}
+
+/// Count and score every move of each position (scores only: moves are not materialised).
+void movegen_count(benchmark::State& state) {
+    const auto& ps = positions();
+    if (ps.empty()) {
+        state.SkipWithError("no positions: run from the source tree");
+        return;
+    }
+    for (auto _ : state)
+        for (const auto& p : ps) benchmark::DoNotOptimize(qwirkle::count_moves(p.board, p.hand));
+    const auto positions_done = static_cast<double>(state.iterations() * ps.size());
+    state.counters["ns_per_position"] = benchmark::Counter(positions_done, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["ns_per_move"] = benchmark::Counter(static_cast<double>(state.iterations() * moves_in_suite()),
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(movegen_count);
+
+/// Every move written to caller storage with its placements (legal_moves into a span).
+void movegen_list(benchmark::State& state) {
+    const auto& ps = positions();
+    std::vector<qwirkle::scored_move> out(4096);
+    for (auto _ : state)
+        for (const auto& p : ps) benchmark::DoNotOptimize(qwirkle::legal_moves(p.board, p.hand, std::span(out)));
+    const auto positions_done = static_cast<double>(state.iterations() * ps.size());
+    state.counters["ns_per_position"] = benchmark::Counter(positions_done, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["ns_per_move"] = benchmark::Counter(static_cast<double>(state.iterations() * moves_in_suite()),
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(movegen_list);
+
+/// Move generation for one position at a time: Google Benchmark's median over repetitions of each
+/// is what "median over the suite" means in the README.
+void movegen_position(benchmark::State& state) {
+    const auto& p = positions()[static_cast<std::size_t>(state.range(0))];
+    const auto moves = qwirkle::count_moves(p.board, p.hand).moves;
+    for (auto _ : state) benchmark::DoNotOptimize(qwirkle::count_moves(p.board, p.hand));
+    state.counters["moves"] = static_cast<double>(moves);
+}
+BENCHMARK(movegen_position)->DenseRange(0, 39);
+
+/// Placing and undoing a move: the cost of search without copies.
+void place_undo(benchmark::State& state) {
+    auto p = positions()[1];
+    const auto best = qwirkle::best_move(p.board, p.hand);
+    for (auto _ : state) {
+        p.board.place(best->move);
+        p.board.undo(best->move);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(place_undo);
+
+/// Copying a board: the alternative to undo.
+void board_copy(benchmark::State& state) {
+    const auto& p = positions()[1];
+    for (auto _ : state) {
+        qwirkle::board copy = p.board;
+        benchmark::DoNotOptimize(copy);
+    }
+}
+BENCHMARK(board_copy);
+
+/// Full 2-player games through the game API, both players greedy: best-scoring placement, else
+/// exchange the whole hand (as much as the bag allows), else pass.
+void greedy_games(benchmark::State& state) {
+    std::uint64_t seed = 1;
+    std::int64_t turns = 0;
+    qwirkle::game_config config;
+    for (auto _ : state) {
+        config.seed = seed++;
+        qwirkle::game g(config);
+        while (!g.is_over()) {
+            const auto& hand = g.hand(g.current_player());
+            if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) {
+                g.place(best->move);
+            } else if (g.can_exchange()) {
+                qwirkle::tile_multiset give;
+                int n = std::min(hand.size(), g.bag_size());
+                hand.for_each([&](qwirkle::tile t) {
+                    if (n-- > 0) give.add(t);
+                });
+                g.exchange(give);
+            } else {
+                g.pass();
+            }
+            ++turns;
+        }
+        benchmark::DoNotOptimize(g.scores());
+    }
+    state.counters["games_per_second"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["turns_per_game"] = static_cast<double>(turns) / static_cast<double>(state.iterations());
+}
+BENCHMARK(greedy_games)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
