@@ -1,0 +1,384 @@
+// Move generation is exact: for_each_move / legal_moves / count_moves / best_move list every distinct legal
+// placement (a set of (cell, tile) pairs) once, with its score — checked against an independent brute force
+// (every arrangement of distinct hand tiles on every row/column window near the board, kept when
+// check_placement accepts it, scored by score_placement) on positions from seeded random games.
+#include "support.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+using namespace qwirkle_test;
+
+namespace {
+
+using move_key = std::vector<placement>;
+using move_map = std::map<move_key, int>;
+
+struct brute_options {
+    bool contact_filter = true;  ///< skip windows where no cell touches the board (the contact rule)
+    bool group_filter = true;    ///< only try tile sets of one colour or one shape (all placed tiles share one)
+};
+
+/// Every legal placement by exhaustive search. Cells outside the board's extent are tried too (they must be
+/// refused by check_placement as off_board), so on small boards this also checks the generator stays inside.
+template <class Board>
+move_map brute_force(const Board& b, const tile_multiset& hand, const placement_context& ctx, brute_options opt = {}) {
+    move_map out;
+    std::vector<tile> kinds(hand.distinct().begin(), hand.distinct().end());
+    // Tile sets that may be placed together, by size.
+    std::vector<std::vector<std::vector<tile>>> groups(7);
+    const unsigned subsets = 1u << kinds.size();
+    for (unsigned s = 1; s < subsets; ++s) {
+        std::vector<tile> g;
+        for (std::size_t i = 0; i < kinds.size(); ++i)
+            if (s >> i & 1u) g.push_back(kinds[i]);
+        if (g.size() > 6) continue;
+        bool same_colour = true, same_shape = true;
+        for (tile t : g) {
+            same_colour = same_colour && t.colour() == g[0].colour();
+            same_shape = same_shape && t.shape() == g[0].shape();
+        }
+        if (opt.group_filter && !same_colour && !same_shape) continue;
+        groups[g.size()].push_back(g);
+    }
+    // The region to search: the bounding box widened by 7 along the line, by 1 across it.
+    cell lo{-7, -7}, hi{7, 7};
+    if (!b.empty()) {
+        const auto box = b.bounding_box();
+        lo = {box.min.x - 7, box.min.y - 7};
+        hi = {box.max.x + 7, box.max.y + 7};
+    }
+    const auto touches = [&](cell c) {
+        return b.occupied({c.x - 1, c.y}) || b.occupied({c.x + 1, c.y}) || b.occupied({c.x, c.y - 1}) ||
+               b.occupied({c.x, c.y + 1});
+    };
+    for (const axis a : {axis::row, axis::column}) {
+        const int across_lo = a == axis::row ? lo.y : lo.x, across_hi = a == axis::row ? hi.y : hi.x;
+        const int along_lo = a == axis::row ? lo.x : lo.y, along_hi = a == axis::row ? hi.x : hi.y;
+        const auto at = [a](int along, int across) { return a == axis::row ? cell{along, across} : cell{across, along}; };
+        for (int across = across_lo; across <= across_hi; ++across) {
+            if (!b.empty() && (across < across_lo + 6 || across > across_hi - 6)) continue;  // ±1 around the box
+            for (int s = along_lo; s <= along_hi; ++s) {
+                if (b.occupied(at(s, across))) continue;
+                std::vector<cell> empties;
+                for (int e = s; e <= along_hi; ++e) {
+                    const cell c = at(e, across);
+                    if (b.occupied(c)) continue;
+                    empties.push_back(c);
+                    const std::size_t k = empties.size();
+                    if (k > 6) break;
+                    // A single tile is one move whichever axis: try it on rows only.
+                    if (k == 1 && a == axis::column) continue;
+                    if (opt.contact_filter && !b.empty() &&
+                        std::none_of(empties.begin(), empties.end(), touches))
+                        continue;
+                    for (const auto& g : groups[k]) {
+                        std::vector<tile> perm = g;  // sorted by index: next_permutation visits all orders
+                        do {
+                            qwirkle::move m;
+                            for (std::size_t i = 0; i < k; ++i) m.push_back({empties[i], perm[i]});
+                            if (check_placement(b, hand, m, ctx).ok()) {
+                                const auto [it, inserted] = out.emplace(key_of(m), score_placement(b, m));
+                                REQUIRE_MESSAGE(inserted, "brute force found a move twice: ", to_string(m));
+                            }
+                        } while (std::next_permutation(perm.begin(), perm.end()));
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+std::string describe(const move_key& k) {
+    std::string s;
+    for (const auto& p : k) s += (s.empty() ? "" : " ") + to_string(p);
+    return s;
+}
+
+template <class Board>
+std::string position_text(const Board& b, const tile_multiset& hand) {
+    return to_string(b) + " | " + to_string(hand);
+}
+
+/// Compares every generator entry point with the brute force on one position; returns the move count.
+template <class Board>
+std::size_t compare(const Board& b, const tile_multiset& hand, const movegen_options& opt = {}) {
+    placement_context ctx;
+    ctx.opening_size = opt.opening_size;
+    ctx.forbidden = opt.forbidden;
+    const move_map expected = brute_force(b, hand, ctx);
+    INFO("position: ", position_text(b, hand), opt.forbidden ? " forbidden " + to_string(*opt.forbidden) : std::string(),
+         opt.opening_size ? " opening " + std::to_string(opt.opening_size) : std::string());
+
+    // for_each_move (multiset overload): every move once, with score_placement's score.
+    move_map got;
+    std::size_t calls = 0;
+    for_each_move(b, hand, [&](const qwirkle::move& m, int score) {
+        ++calls;
+        got.emplace(key_of(m), score);
+        for (const auto& p : m) CHECK(Board::contains(p.at));
+    }, opt);
+    CHECK_MESSAGE(calls == got.size(), "the generator listed a move twice");
+    if (got != expected) {
+        std::string missing, extra, wrong;
+        for (const auto& [k, s] : expected) {
+            const auto it = got.find(k);
+            if (it == got.end()) missing += "  " + std::to_string(s) + " " + describe(k) + "\n";
+            else if (it->second != s)
+                wrong += "  " + describe(k) + ": " + std::to_string(it->second) + " instead of " + std::to_string(s) + "\n";
+        }
+        for (const auto& [k, s] : got)
+            if (!expected.count(k)) extra += "  " + std::to_string(s) + " " + describe(k) + "\n";
+        FAIL_CHECK("generator differs from brute force\nmissing:\n", missing, "extra:\n", extra, "wrong score:\n", wrong);
+    }
+
+    // The tile_set overload gives the same.
+    move_map by_set;
+    for_each_move(b, hand.distinct(), [&](const qwirkle::move& m, int score) { by_set.emplace(key_of(m), score); }, opt);
+    CHECK(by_set == got);
+
+    // legal_moves into an output iterator, and into a span (also one too small: the count is still exact).
+    std::vector<scored_move> list;
+    legal_moves(b, hand, std::back_inserter(list), opt);
+    move_map listed;
+    for (const auto& sm : list) listed.emplace(key_of(sm.move), sm.score);
+    CHECK(list.size() == expected.size());
+    CHECK(listed == expected);
+    std::vector<scored_move> buffer(expected.size() + 3);
+    CHECK(legal_moves(b, hand, std::span<scored_move>(buffer), opt) == expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const auto it = expected.find(key_of(buffer[i].move));
+        REQUIRE(it != expected.end());
+        CHECK(it->second == buffer[i].score);
+    }
+    if (expected.size() > 1) {
+        std::vector<scored_move> small(expected.size() / 2);
+        CHECK(legal_moves(b, hand, std::span<scored_move>(small), opt) == expected.size());
+    }
+
+    // count_moves, can_place and best_move.
+    move_stats stats;
+    for (const auto& [k, s] : expected) {
+        ++stats.moves;
+        stats.total += static_cast<std::uint64_t>(s);
+        stats.best = std::max(stats.best, s);
+    }
+    CHECK(count_moves(b, hand, opt) == stats);
+    CHECK(can_place(b, hand, opt) == !expected.empty());
+    const auto best = best_move(b, hand, opt);
+    CHECK(best.has_value() == !expected.empty());
+    if (best) {
+        CHECK(best->score == stats.best);
+        const auto it = expected.find(key_of(best->move));
+        REQUIRE(it != expected.end());
+        CHECK(it->second == stats.best);
+    }
+    return expected.size();
+}
+
+/// Positions (board, hand to move) from a seeded game with random legal moves; calls f on each.
+template <class Game, class F>
+void random_positions(std::uint64_t seed, int players, int max_turns, F&& f) {
+    Game g(game_config{players, seed, 0, {}});
+    rng r(seed * 7919 + 1);
+    for (int turn = 0; turn < max_turns && !g.is_over(); ++turn) {
+        f(g, r);
+        const auto moves = g.legal_moves();
+        if (!moves.empty()) {
+            REQUIRE(g.place(moves[r.below(static_cast<std::uint32_t>(moves.size()))].move).ok());
+        } else if (g.can_exchange()) {
+            tile_multiset give;
+            g.hand(g.current_player()).for_each([&](tile t) {
+                if (give.size() < g.bag_size() && (give.empty() || r.below(2))) give.add(t);
+            });
+            REQUIRE(g.exchange(give).ok());
+        } else if (!g.pass().ok()) {
+            // Only on a board too small for the opening group: nobody can act (see the report).
+            REQUIRE(g.opening_size() > Game::board_type::radius + 1);
+            return;
+        }
+    }
+}
+
+/// A random hand of n tiles from what the board leaves (at most 3 copies of a tile in all), often with duplicates.
+template <class Board>
+tile_multiset random_hand(const Board& b, rng& r, int n) {
+    tile_multiset pool = tile_multiset::full(3);
+    pool -= tiles_on(b);
+    std::vector<tile> left;
+    pool.for_each([&](tile t) { left.push_back(t); });
+    tile_multiset h;
+    for (int i = 0; i < n && !left.empty(); ++i) {
+        const auto j = r.below(static_cast<std::uint32_t>(left.size()));
+        h.add(left[j]);
+        if (r.below(3) == 0 && h.count(left[j]) < pool.count(left[j]) && i + 1 < n) {
+            h.add(left[j]);  // a duplicate
+            ++i;
+        }
+        left.erase(left.begin() + static_cast<std::ptrdiff_t>(j));
+    }
+    return h;
+}
+
+}  // namespace
+
+TEST_CASE("movegen: the brute force itself — filters are sound (same moves without the contact and group filters)") {
+    rng r(99);
+    int positions = 0;
+    random_positions<qwirkle::game>(5, 2, 12, [&](const qwirkle::game& g, rng& rr) {
+        const auto& b = g.board();
+        const auto hand = random_hand(b, rr, 4);
+        placement_context ctx;
+        CHECK(brute_force(b, hand, ctx) == brute_force(b, hand, ctx, brute_options{false, false}));
+        ++positions;
+    });
+    CHECK(positions == 12);
+}
+
+TEST_CASE("movegen: hand-checked positions") {
+    // | R1 R2 R3 G1 G1 B4 → 5 singles + 16 pairs (4 pairs x 2 orders x 2 directions) + 12 triples.
+    CHECK(count_moves(small_board{}, hand_of("R1 R2 R3 G1 G1 B4")) == move_stats{33, 73, 3});
+    // One tile on the board, one in hand: four neighbours, 2 points each.
+    CHECK(count_moves(board_of("0,0,R1"), hand_of("R2")) == move_stats{4, 8, 2});
+    // R1 R2 on the board; R3 fits 6 cells (3 at the row's ends, 2 in each column), G1 only above/below R1.
+    CHECK(count_moves(board_of("0,0,R1 1,0,R2"), hand_of("R3 G1")) == move_stats{8, 18, 3});
+    // Identical tiles make one move per (cell, tile) set: R2 R2 R2 is the same as R2.
+    CHECK(count_moves(board_of("0,0,R1"), hand_of("R2 R2 R2")) == move_stats{4, 8, 2});
+    // An empty hand has no move.
+    CHECK(count_moves(board_of("0,0,R1"), tile_multiset{}) == move_stats{});
+    CHECK_FALSE(best_move(board_of("0,0,R1"), tile_multiset{}).has_value());
+    // A hand that fits nowhere.
+    CHECK(count_moves(board_of("0,0,R6 0,1,G6 1,0,G6 1,1,Y6"), hand_of("B2 G3 P1 O1 P3 R4")) == move_stats{});
+}
+
+TEST_CASE("movegen: the empty board — every opening from 0,0 toward +x or +y, with and without opening_size") {
+    rng r(2024);
+    const small_board empty;
+    for (int i = 0; i < 60; ++i) {
+        const auto hand = random_hand(empty, r, 1 + static_cast<int>(r.below(6)));
+        CAPTURE(to_string(hand));
+        compare(empty, hand);
+        movegen_options opt;
+        opt.opening_size = largest_group(hand);
+        compare(empty, hand, opt);
+    }
+    // Hands forming one long group: the six reds give 6! orders x 2 directions of the full line, etc.
+    const std::size_t n = compare(empty, hand_of("R1 R2 R3 R4 R5 R6"));
+    std::size_t expected = 6;  // singles
+    for (int k = 2, perms = 1; k <= 6; ++k) {
+        perms = 1;
+        for (int i = 0; i < k; ++i) perms *= 6 - i;
+        expected += 2 * static_cast<std::size_t>(perms);
+    }
+    CHECK(n == expected);
+}
+
+TEST_CASE("movegen: same moves and scores as the brute force on positions of seeded random games (2-4 players)") {
+    std::size_t positions = 0, moves = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        random_positions<qwirkle::game>(seed, 2 + static_cast<int>(seed % 3), 200, [&](const qwirkle::game& g, rng& r) {
+            const auto& b = g.board();
+            // The player's own hand (duplicates happen), and every third position an extra random hand.
+            moves += compare(b, g.hand(g.current_player()), g.move_options());
+            ++positions;
+            if (r.below(3) == 0) {
+                moves += compare(b, random_hand(b, r, 6));
+                ++positions;
+            }
+        });
+    }
+    MESSAGE("compared ", positions, " positions, ", moves, " moves");
+    CHECK(positions >= 300);
+}
+
+TEST_CASE("movegen: hands with duplicates (pairs and triples of one tile) give each (cell, tile) set once") {
+    std::size_t positions = 0;
+    random_positions<qwirkle::game>(77, 3, 60, [&](const qwirkle::game& g, rng& r) {
+        const auto& b = g.board();
+        tile_multiset left = tile_multiset::full(3);
+        left -= tiles_on(b);
+        // Up to three copies of each of two tile kinds.
+        tile_multiset hand;
+        for (int k = 0; k < 2; ++k) {
+            const tile t = tile::from_index(static_cast<int>(r.below(36)));
+            const int n = std::min(left.count(t) - hand.count(t), 3);
+            if (n > 0) hand.add(t, n);
+        }
+        if (hand.empty()) return;
+        compare(b, hand);
+        ++positions;
+    });
+    CHECK(positions > 40);
+}
+
+TEST_CASE("movegen: movegen_options.forbidden keeps every tile off that cell (take-a-tile)") {
+    std::size_t positions = 0;
+    for (std::uint64_t seed = 100; seed < 106; ++seed) {
+        random_positions<qwirkle::game>(seed, 2, 200, [&](const qwirkle::game& g, rng& r) {
+            const auto& b = g.board();
+            if (b.empty()) return;
+            const auto& hand = g.hand(g.current_player());
+            const auto moves = g.legal_moves();
+            movegen_options opt;
+            if (!moves.empty()) {
+                // A cell some legal move uses, so the option matters.
+                const auto& m = moves[r.below(static_cast<std::uint32_t>(moves.size()))].move;
+                opt.forbidden = m[static_cast<int>(r.below(static_cast<std::uint32_t>(m.size())))].at;
+            } else {
+                opt.forbidden = qwirkle::board::cell_of(b.anchors()[0].index);
+            }
+            compare(b, hand, opt);
+            // A forbidden cell that is occupied or far away changes nothing.
+            movegen_options far;
+            far.forbidden = cell{1000, 1000};
+            CHECK(count_moves(b, hand, far) == count_moves(b, hand));
+            ++positions;
+        });
+    }
+    CHECK(positions > 100);
+}
+
+TEST_CASE("movegen: small-radius boards — moves near the edge never leave the board") {
+    std::size_t positions = 0, edge_positions = 0;
+    const auto run = [&]<class Game>(Game*, std::uint64_t seed) {
+        random_positions<Game>(seed, 2, 120, [&](const Game& g, rng& r) {
+            const auto& b = g.board();
+            compare(b, g.hand(g.current_player()), g.move_options());
+            compare(b, random_hand(b, r, 6));
+            ++positions;
+            const auto box = b.bounding_box();
+            constexpr int rad = Game::board_type::radius;
+            if (box.min.x == -rad || box.max.x == rad || box.min.y == -rad || box.max.y == rad) ++edge_positions;
+        });
+    };
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        run(static_cast<basic_game<standard_rules, 2>*>(nullptr), seed);
+        run(static_cast<basic_game<standard_rules, 3>*>(nullptr), seed);
+        run(static_cast<basic_game<standard_rules, 5>*>(nullptr), seed);
+    }
+    MESSAGE("small boards: ", positions, " positions, ", edge_positions, " with a tile on the edge");
+    CHECK(edge_positions > 50);
+}
+
+TEST_CASE("movegen: the perft suite tests/data/perft_tiles.tsv — counts and moves match the brute force") {
+    std::ifstream in(std::string(QWIRKLE_TEST_DATA) + "/perft_tiles.tsv");
+    REQUIRE(in.good());
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        const auto tab = line.find('\t');
+        REQUIRE(tab != std::string::npos);
+        const auto pos = parse_position(line.substr(0, tab));
+        REQUIRE_MESSAGE(pos.ok(), line, ": ", pos.error().describe());
+        const auto s = count_moves(pos->board, pos->hand);
+        CHECK(line.substr(tab + 1) == "moves=" + std::to_string(s.moves) + " total=" + std::to_string(s.total) +
+                                          " best=" + std::to_string(s.best));
+        compare(pos->board, pos->hand);
+        ++n;
+    }
+    CHECK(n >= 20);
+}
