@@ -41,8 +41,10 @@ public:
 
     /// Directions, in the order of anchor runs: left (−x), right (+x), up (−y), down (+y).
     static constexpr std::array<int, 4> step{-1, 1, -stride, stride};
-    static constexpr std::uint8_t empty_cell = 0xFF;
-    static constexpr std::uint8_t wall_cell = 0xFE;
+    /// Raw cell values: a tile index (below wall_cell), or one of these.
+    static constexpr std::uint8_t empty_cell = 0xFF;   ///< free, no tile next to it
+    static constexpr std::uint8_t anchor_cell = 0xFE;  ///< free, next to a tile
+    static constexpr std::uint8_t wall_cell = 0xFD;    ///< the border outside the board
     static constexpr std::uint16_t no_slot = 0xFFFF;
 
     /// An empty cell next to at least one tile.
@@ -50,6 +52,7 @@ public:
         int index = 0;                 ///< grid index of the cell
         std::array<mask, 4> run{};     ///< tiles of the run starting next to it, per direction
         std::array<std::uint8_t, 4> length{};  ///< lengths of those runs
+        std::uint8_t repeated = 0;     ///< bit d: run d holds a tile twice (boards built without the rules)
         std::array<mask, 2> allows{};  ///< per axis (row, column): tiles that keep that line valid here
     };
 
@@ -85,7 +88,7 @@ public:
     }
     /// Does an empty cell have a tile next to it?
     constexpr bool is_anchor(cell c) const noexcept {
-        return contains(c) && tiles_[at_index(index_of(c))] == empty_cell && slot_[at_index(index_of(c))] != no_slot;
+        return contains(c) && tiles_[at_index(index_of(c))] == anchor_cell;
     }
 
     /// Puts a tile on an empty cell inside the board. Returns false, changing nothing, when the cell
@@ -94,12 +97,29 @@ public:
     constexpr bool place(cell c, tile_type t) noexcept {
         if (!contains(c) || size_ >= capacity) return false;
         const int i = index_of(c);
-        if (tiles_[at_index(i)] != empty_cell) return false;
-        if (slot_[at_index(i)] != no_slot) drop_anchor(i);
+        if (!is_free(tiles_[at_index(i)])) return false;
+        if (tiles_[at_index(i)] == anchor_cell) drop_anchor(i);
         tiles_[at_index(i)] = t.index;
         slot_[at_index(i)] = static_cast<std::uint16_t>(size_);
         occupied_[static_cast<std::size_t>(size_++)] = i;
-        refresh_run_ends(i);
+        // The free cells at both ends of the new tile's row and column runs are the only cells whose
+        // anchor data change, and only in the direction facing the tile.
+        for (std::size_t d = 0; d < 4; d += 2) {
+            mask set = detail::bit(t.index);
+            int n = 1;
+            bool rep = false;
+            int ends[2]{};
+            for (std::size_t k = 0; k < 2; ++k) {
+                int j = i + step[d + k];
+                for (; is_tile(tiles_[at_index(j)]); j += step[d + k], ++n) {
+                    rep = rep || (set & detail::bit(tiles_[at_index(j)]));
+                    set |= detail::bit(tiles_[at_index(j)]);
+                }
+                ends[k] = j;
+            }
+            set_run(ends[0], d + 1, set, n, rep);
+            set_run(ends[1], d, set, n, rep);
+        }
         return true;
     }
     /// Takes the tile off a cell (undo, or the take-a-tile action). False if there is none.
@@ -138,7 +158,11 @@ public:
             tiles_[at_index(i)] = empty_cell;
             slot_[at_index(i)] = no_slot;
         }
-        for (int k = 0; k < anchor_count_; ++k) slot_[at_index(anchors_[static_cast<std::size_t>(k)].index)] = no_slot;
+        for (int k = 0; k < anchor_count_; ++k) {
+            const int i = anchors_[static_cast<std::size_t>(k)].index;
+            tiles_[at_index(i)] = empty_cell;
+            slot_[at_index(i)] = no_slot;
+        }
         size_ = 0;
         anchor_count_ = 0;
     }
@@ -202,9 +226,10 @@ public:
 
     // ---- low-level access for move generation ---------------------------------------------------
 
-    /// Raw cell content at a grid index: a tile index, empty_cell or wall_cell.
+    /// Raw cell content at a grid index: a tile index, empty_cell, anchor_cell or wall_cell.
     constexpr std::uint8_t raw(int index) const noexcept { return tiles_[at_index(index)]; }
     static constexpr bool is_tile(std::uint8_t v) noexcept { return v < wall_cell; }
+    static constexpr bool is_free(std::uint8_t v) noexcept { return v >= anchor_cell; }
     constexpr std::span<const anchor> anchors() const noexcept {
         return {anchors_.data(), static_cast<std::size_t>(anchor_count_)};
     }
@@ -215,8 +240,17 @@ public:
     }
     /// The anchor data of an empty cell next to a tile, or nullptr.
     constexpr const anchor* anchor_at(int index) const noexcept {
-        if (tiles_[at_index(index)] != empty_cell || slot_[at_index(index)] == no_slot) return nullptr;
+        if (tiles_[at_index(index)] != anchor_cell) return nullptr;
         return &anchors_[slot_[at_index(index)]];
+    }
+    /// The anchor data of a cell whose raw value is anchor_cell.
+    constexpr const anchor& anchor_of(int index) const noexcept { return anchors_[slot_[at_index(index)]]; }
+    /// An anchor record with no runs that allows every tile: what a free cell with no tile next
+    /// to it amounts to.
+    static constexpr anchor open_cell() noexcept {
+        anchor a;
+        a.allows = {~mask{0}, ~mask{0}};
+        return a;
     }
 
 private:
@@ -228,41 +262,54 @@ private:
         while (is_tile(tiles_[at_index(j)])) j += step[static_cast<std::size_t>(d)];
         return j;
     }
-    constexpr void refresh_run_ends(int i) noexcept {
-        for (int d = 0; d < 4; ++d) refresh(run_end(i, d));
+    /// Sets the run facing direction d of the free cell e (a new anchor if it was not one).
+    constexpr void set_run(int e, std::size_t d, mask set, int n, bool rep) noexcept {
+        if (!is_free(tiles_[at_index(e)])) return;
+        if (tiles_[at_index(e)] == empty_cell) add_anchor(e);  // its only tile neighbour is the new one
+        anchor& a = anchors_[slot_[at_index(e)]];
+        a.run[d] = set;
+        a.length[d] = static_cast<std::uint8_t>(n);
+        a.repeated = static_cast<std::uint8_t>(rep ? a.repeated | (1u << d) : a.repeated & ~(1u << d));
+        update_allows(a, slot_[at_index(e)], d & 2);
+    }
+    constexpr void add_anchor(int i) noexcept {
+        tiles_[at_index(i)] = anchor_cell;
+        slot_[at_index(i)] = static_cast<std::uint16_t>(anchor_count_);
+        constexpr mask all = detail::low_bits(tile_type::kinds);
+        fits_[static_cast<std::size_t>(anchor_count_)] = all;
+        anchors_[static_cast<std::size_t>(anchor_count_++)] = anchor{i, {}, {}, 0, {all, all}};
+    }
+    /// Recomputes the mask of tiles allowed on the line along axis d / 2 (d: its first direction).
+    constexpr void update_allows(anchor& a, std::size_t slot, std::size_t d) noexcept {
+        const bool bad = ((a.repeated >> d) & 3u) || (a.run[d] & a.run[d + 1]);
+        a.allows[d / 2] = bad ? 0 : detail::extensions_of_distinct<tile_type>(a.run[d] | a.run[d + 1], a.length[d] + a.length[d + 1]);
+        fits_[slot] = a.allows[0] & a.allows[1];
     }
     /// Brings one cell's anchor state up to date with its neighbourhood.
     constexpr void refresh(int i) noexcept {
-        if (tiles_[at_index(i)] != empty_cell) return;
+        if (!is_free(tiles_[at_index(i)])) return;
         bool next_to_tile = false;
         for (int s : step) next_to_tile = next_to_tile || is_tile(tiles_[at_index(i + s)]);
         if (!next_to_tile) {
-            if (slot_[at_index(i)] != no_slot) drop_anchor(i);
+            if (tiles_[at_index(i)] == anchor_cell) drop_anchor(i);
             return;
         }
-        if (slot_[at_index(i)] == no_slot) {
-            slot_[at_index(i)] = static_cast<std::uint16_t>(anchor_count_);
-            anchors_[static_cast<std::size_t>(anchor_count_++)].index = i;
-        }
-        anchor& a = anchors_[slot_[at_index(i)]];
-        bool repeated = false;  // a tile twice in one run (only on boards built without the rules)
+        if (tiles_[at_index(i)] == empty_cell) add_anchor(i);
+        const std::size_t slot = slot_[at_index(i)];
+        anchor& a = anchors_[slot];
+        a.repeated = 0;
         for (std::size_t d = 0; d < 4; ++d) {
             mask set = 0;
             int n = 0;
             for (int j = i + step[d]; is_tile(tiles_[at_index(j)]); j += step[d], ++n) {
-                repeated = repeated || (set & detail::bit(tiles_[at_index(j)]));
+                if (set & detail::bit(tiles_[at_index(j)])) a.repeated = static_cast<std::uint8_t>(a.repeated | (1u << d));
                 set |= detail::bit(tiles_[at_index(j)]);
             }
             a.run[d] = set;
             a.length[d] = static_cast<std::uint8_t>(n);
         }
-        const auto allows = [&](std::size_t d) -> mask {
-            if (repeated || (a.run[d] & a.run[d + 1])) return 0;
-            return detail::extensions_of_distinct<tile_type>(a.run[d] | a.run[d + 1], a.length[d] + a.length[d + 1]);
-        };
-        a.allows[0] = allows(0);
-        a.allows[1] = allows(2);
-        fits_[slot_[at_index(i)]] = a.allows[0] & a.allows[1];
+        update_allows(a, slot, 0);
+        update_allows(a, slot, 2);
     }
     constexpr void drop_anchor(int i) noexcept {
         const std::uint16_t s = slot_[at_index(i)];
@@ -273,6 +320,7 @@ private:
             slot_[at_index(anchors_[s].index)] = s;
         }
         slot_[at_index(i)] = no_slot;
+        tiles_[at_index(i)] = empty_cell;
     }
 
     std::array<std::uint8_t, static_cast<std::size_t>(cell_count)> tiles_{};

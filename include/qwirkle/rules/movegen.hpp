@@ -32,6 +32,25 @@ struct movegen_options {
 
 namespace detail {
 
+/// The move being generated, as the generator holds it: handed to visitors that ask for it
+/// (best_move) so that a move is built only when kept.
+template <ruleset R, int Radius>
+struct move_in_progress {
+    const int* cells;
+    const std::uint8_t* tiles;
+    int size;
+    constexpr basic_move<R> to_move() const noexcept {
+        basic_move<R> m;
+        for (int k = 0; k < size; ++k)
+            m.push_back({basic_board<R, Radius>::cell_of(cells[k]), tile_t<R>::from_index(tiles[k])});
+        return m;
+    }
+};
+
+template <class Visitor, class R, int Radius>
+concept visits_progress = std::is_invocable_v<Visitor&, const move_in_progress<R, Radius>&, int> &&
+                          !std::is_invocable_v<Visitor&, const basic_move<R>&, int>;
+
 template <ruleset R, int Radius, class Visitor>
 class generator {
     using board_type = basic_board<R, Radius>;
@@ -41,83 +60,103 @@ class generator {
 
 public:
     constexpr generator(const board_type& b, mask64 hand, const movegen_options& opt, Visitor& visit) noexcept
-        : b_(b), hand_(hand), opening_size_(opt.opening_size), visit_(visit) {
+        : b_(b), hand_(hand), visit_(visit) {
         if (opt.forbidden && board_type::contains(*opt.forbidden)) forbidden_ = board_type::index_of(*opt.forbidden);
+        if (b.empty()) only_size_ = opt.opening_size;
     }
 
     constexpr void run() {
         if (hand_ == 0) return;
         if (b_.empty()) {
             // The opening: first tile on 0,0, the line going toward +x or +y.
-            for (axis_ = 0; axis_ < 2; ++axis_) start(board_type::index_of(cell{0, 0}), nullptr);
+            const int origin = board_type::index_of(cell{0, 0});
+            if (origin == forbidden_) return;
+            start<0>(origin, open_, false);
+            start<1>(origin, open_, false);
             return;
         }
         // The anchor's tile must fit both its lines: most anchors fail this test.
         const auto fits = b_.anchor_fits();
         const auto anchors = b_.anchors();
         for (std::size_t k = 0; k < fits.size(); ++k) {
-            if ((hand_ & fits[k]) == 0) continue;
-            for (axis_ = 0; axis_ < 2; ++axis_) start(anchors[k].index, &anchors[k]);
+            if ((hand_ & fits[k]) == 0 || anchors[k].index == forbidden_) continue;
+            start<0>(anchors[k].index, anchors[k], true);
+            start<1>(anchors[k].index, anchors[k], true);
         }
     }
 
 private:
-    constexpr std::size_t forward_dir() const noexcept { return static_cast<std::size_t>(2 * axis_ + 1); }
-    constexpr int forward_step() const noexcept { return board_type::step[forward_dir()]; }
+    // Axis A: 0 = row (forward is +x), 1 = column (forward is +y).
+    template <int A>
+    static constexpr std::size_t fwd = 2 * A + 1;
+    template <int A>
+    static constexpr int forward_step = board_type::step[fwd<A>];
+    template <int A>
+    static constexpr std::size_t cross0 = 2 * (1 - A);
 
-    /// The moves whose first anchor along the axis is `a` (or the opening, when `an` is null): a tile
-    /// on the anchor, then tiles on the free cells just before it, then tiles going forward.
-    constexpr void start(int a, const anchor_type* an) {
-        if (a == forbidden_) return;
-        const std::size_t fwd = forward_dir(), back = fwd - 1;
-        const auto cross = crossing(an);
-        const mask64 behind = an ? an->run[back] : 0, ahead = an ? an->run[fwd] : 0;
-        const int behind_length = an ? an->length[back] : 0, ahead_length = an ? an->length[fwd] : 0;
-        // On an anchor the board keeps the main line's extensions too.
-        mask64 candidates = hand_ & cross.allows & (an ? an->allows[static_cast<std::size_t>(axis_)] : ~mask64{0});
-        next_ = a + (1 + ahead_length) * forward_step();
-        extend_back_ = an != nullptr && behind_length == 0;
+    /// The moves whose first anchor along axis A is `a` (for the opening: the origin): a tile on
+    /// the anchor, then tiles on the free cells just before it, then tiles going forward.
+    template <int A>
+    constexpr void start(int a, const anchor_type& an, bool may_extend_back) {
+        const mask64 behind = an.run[fwd<A> - 1], ahead = an.run[fwd<A>];
+        const int behind_length = an.length[fwd<A> - 1], ahead_length = an.length[fwd<A>];
+        const mask64 cross_set = an.run[cross0<A>] | an.run[cross0<A> + 1];
+        const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
+        // The board keeps both lines' extensions on each anchor.
+        mask64 candidates = hand_ & an.allows[0] & an.allows[1];
+        next_ = a + (1 + ahead_length) * forward_step<A>;
+        extend_back_ = may_extend_back && behind_length == 0;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(a, t);
-            backward(a, behind | bit(t) | ahead, behind_length + 1 + ahead_length, hand_ & ~bit(t), cross.points(t));
+            backward<A>(a, behind | bit(t) | ahead, behind_length + 1 + ahead_length, hand_ & ~bit(t),
+                        cross_points(cross_set, cross_length, t));
             --depth_;
         }
     }
 
     /// Adds tiles before the leftmost placed cell `first` (free cells with no tile next to them).
+    template <int A>
     constexpr void backward(int first, mask64 line, int length, mask64 hand, int points) {
-        forward(next_, line, length, hand, points);
+        forward<A>(next_, line, length, hand, points);
         if (!extend_back_ || length >= max_line || hand == 0) return;
-        const int c = first - forward_step();
-        if (b_.raw(c) != board_type::empty_cell || b_.anchor_at(c) || c == forbidden_) return;
+        const int c = first - forward_step<A>;
+        if (b_.raw(c) != board_type::empty_cell || c == forbidden_) return;
         for (mask64 candidates = hand & extensions_of_distinct<tile_type>(line, length); candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(c, t);
-            backward(c, line | bit(t), length + 1, hand & ~bit(t), points);
+            backward<A>(c, line | bit(t), length + 1, hand & ~bit(t), points);
             --depth_;
         }
     }
 
     /// Emits the move made so far, then adds tiles from cell `x` on (going forward).
+    template <int A>
     constexpr void forward(int x, mask64 line, int length, mask64 hand, int points) {
-        emit(line, length, points);
-        if (length >= max_line || hand == 0 || b_.raw(x) != board_type::empty_cell || x == forbidden_) return;
-        const auto* an = b_.anchor_at(x);
-        const std::size_t fwd = forward_dir();
-        const auto cross = crossing(an);
-        const mask64 ahead = an ? an->run[fwd] : 0;
-        const int ahead_length = an ? an->length[fwd] : 0;
-        const int next = x + (1 + ahead_length) * forward_step();
-        mask64 candidates = hand & cross.allows;
-        if (candidates && ahead) candidates &= (line & ahead) ? 0 : extensions_of_distinct<tile_type>(line | ahead, length + ahead_length);
-        else if (candidates) candidates &= extensions_of_distinct<tile_type>(line, length);
+        emit<A>(line, length, points);
+        const std::uint8_t v = b_.raw(x);
+        if (length >= max_line || hand == 0 || !board_type::is_free(v) || x == forbidden_) return;
+        const anchor_type& an = v == board_type::anchor_cell ? b_.anchor_of(x) : open_;
+        const mask64 ahead = an.run[fwd<A>];
+        const int ahead_length = an.length[fwd<A>];
+        mask64 candidates = hand & an.allows[1 - A];
+        if (!candidates || (line & ahead)) return;
+        candidates &= extensions_of_distinct<tile_type>(line | ahead, length + ahead_length);
+        if (!candidates) return;
+        const mask64 cross_set = an.run[cross0<A>] | an.run[cross0<A> + 1];
+        const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
+        const int next = x + (1 + ahead_length) * forward_step<A>;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(x, t);
-            forward(next, line | bit(t) | ahead, length + 1 + ahead_length, hand & ~bit(t), points + cross.points(t));
+            forward<A>(next, line | bit(t) | ahead, length + 1 + ahead_length, hand & ~bit(t),
+                       points + cross_points(cross_set, cross_length, t));
             --depth_;
         }
+    }
+
+    static constexpr int cross_points(mask64 set, int length, int t) noexcept {
+        return length ? points_of_valid<tile_type>(set | bit(t), length + 1, R::qwirkle_bonus) : 0;
     }
 
     constexpr void push(int index, int t) noexcept {
@@ -126,47 +165,32 @@ private:
         ++depth_;
     }
 
+    template <int A>
     constexpr void emit(mask64 line, int length, int points) {
         // Single tiles come from the row axis only: each move is produced once.
-        if (axis_ == 1 && depth_ < 2) return;
-        if (opening_size_ > 0 && b_.empty() && depth_ != opening_size_) return;
+        if (A == 1 && depth_ < 2) return;
+        if (only_size_ && depth_ != only_size_) return;
         int score = points + points_of_valid<tile_type>(line, length, R::qwirkle_bonus);
         if (score == 0) score = R::lone_tile_score;
         if constexpr (std::is_invocable_v<Visitor&, int>) {
             visit_(score);  // a visitor of scores alone: the move is never built
+        } else if constexpr (visits_progress<Visitor, R, Radius>) {
+            visit_(move_in_progress<R, Radius>{at_.data(), tile_.data(), depth_}, score);
         } else {
-            basic_move<R> m;
-            for (std::size_t k = 0; k < static_cast<std::size_t>(depth_); ++k)
-                m.push_back({board_type::cell_of(at_[k]), tile_type::from_index(tile_[k])});
-            visit_(static_cast<const basic_move<R>&>(m), score);
+            const basic_move<R> m = move_in_progress<R, Radius>{at_.data(), tile_.data(), depth_}.to_move();
+            visit_(m, score);
         }
     }
 
-    /// The line crossing the current axis at a cell: which tiles it allows and what it scores.
-    struct cross_line {
-        mask64 set = 0;
-        int length = 0;
-        mask64 allows = ~mask64{0};
-        constexpr int points(int t) const noexcept {
-            return length ? points_of_valid<tile_type>(set | bit(t), length + 1, R::qwirkle_bonus) : 0;
-        }
-    };
-    constexpr cross_line crossing(const anchor_type* an) const noexcept {
-        if (!an) return {};
-        const std::size_t c0 = static_cast<std::size_t>(2 * (1 - axis_));
-        return {an->run[c0] | an->run[c0 + 1], an->length[c0] + an->length[c0 + 1],
-                an->allows[static_cast<std::size_t>(1 - axis_)]};
-    }
-
+    static constexpr anchor_type open_ = board_type::open_cell();
     const board_type& b_;
     mask64 hand_;
-    int opening_size_;
     Visitor& visit_;
     int forbidden_ = -1;
-    int axis_ = 0;
+    int only_size_ = 0;         ///< opening: emit only moves of this many tiles
     int next_ = 0;              ///< the first cell after the anchor and the tiles that follow it
     bool extend_back_ = false;  ///< may tiles go before the anchor?
-    int depth_ = 0;  ///< tiles placed so far, on cells at_[] (grid indices)
+    int depth_ = 0;             ///< tiles placed so far, on cells at_[] (grid indices)
     std::array<int, static_cast<std::size_t>(max_line)> at_{};
     std::array<std::uint8_t, static_cast<std::size_t>(max_line)> tile_{};
 };
@@ -243,8 +267,8 @@ constexpr std::optional<basic_scored_move<R>> best_move(const basic_board<R, Rad
                                                         const basic_tile_multiset<tile_t<R>>& hand,
                                                         const movegen_options& opt = {}) {
     std::optional<basic_scored_move<R>> best;
-    for_each_move(b, hand, [&](const basic_move<R>& m, int score) {
-        if (!best || score > best->score) best = basic_scored_move<R>{m, score};
+    for_each_move(b, hand, [&](const detail::move_in_progress<R, Radius>& m, int score) {
+        if (!best || score > best->score) best = basic_scored_move<R>{m.to_move(), score};
     }, opt);
     return best;
 }
