@@ -17,3 +17,4 @@
 #include "game/action.hpp"
 #include "game/game.hpp"
 #include "notation/record.hpp"
+#include "notation/render.hpp"
