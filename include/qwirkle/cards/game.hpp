@@ -1,1 +1,347 @@
+// qwirkle::cards — the card game's flow (RULES.md §4) for 2–4 players, the edition as the rule set:
+// deal 9 each (redeal while nobody holds a group of 3), the start player and first turn per edition,
+// turns with Qwirkle collection and refill to 9, the "cannot play" rule per edition, the final round
+// after the last card is drawn, winners with ties. Seeded and deterministic; per-player observations;
+// an illegal action is rejected with the reason and leaves the state unchanged.
+//
+// Decisions where the rulebooks are silent (documented in the README):
+// - without ages, seat order is age order, seat 0 the youngest (as in the tile game): the youngest tied
+//   player is the earliest tied seat, the oldest the latest;
+// - 999 Games: the first turn is any legal turn (it may lay more than one row);
+// - a player may declare "cannot play" only when no legal play exists (the solver decides exactly);
+// - Schmidt redraw with a short pile: the pile is empty only for a moment (the old hand is shuffled back
+//   in), so it does not start the final round;
+// - a full round in which nobody plays a card (everyone stuck) ends the game.
 #pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../game/rng.hpp"
+#include "solver.hpp"
+
+namespace qwirkle::cards {
+
+/// The largest group of different cards sharing the colour or the shape in a hand (identical cards count
+/// once): its size.
+template <card_ruleset R>
+constexpr int largest_group_size(const cards_t<R>& hand) {
+    using set_type = basic_tile_set<card_t<R>>;
+    const set_type d = hand.distinct();
+    int best = 0;
+    for (int c = 0; c < R::colours; ++c) best = std::max(best, (d & set_type::of_colour(c)).size());
+    for (int s = 0; s < R::shapes; ++s) best = std::max(best, (d & set_type::of_shape(s)).size());
+    return best;
+}
+
+/// Every group of the largest size in a hand (colour groups first), as sets of cards.
+template <card_ruleset R>
+std::vector<basic_tile_set<card_t<R>>> largest_groups(const cards_t<R>& hand) {
+    using set_type = basic_tile_set<card_t<R>>;
+    const set_type d = hand.distinct();
+    const int n = largest_group_size<R>(hand);
+    std::vector<set_type> out;
+    for (int c = 0; c < R::colours; ++c)
+        if ((d & set_type::of_colour(c)).size() == n) out.push_back(d & set_type::of_colour(c));
+    for (int s = 0; s < R::shapes; ++s)
+        if ((d & set_type::of_shape(s)).size() == n) out.push_back(d & set_type::of_shape(s));
+    return out;
+}
+
+/// Why an action was rejected (or `ok`).
+enum class action_error : std::uint8_t {
+    ok,
+    game_over,         ///< the game has ended
+    illegal_turn,      ///< the turn breaks a rule of `check_turn` (see `turn`)
+    opening_group,     ///< Schmidt: the first turn lays exactly one largest group as one row
+    play_exists,       ///< "cannot play" declared while a legal play exists (it must be made)
+};
+
+template <card_ruleset R = standard_rules>
+struct basic_action_verdict {
+    action_error error = action_error::ok;
+    basic_turn_verdict<R> turn;  ///< for illegal_turn
+    explicit operator bool() const noexcept { return error == action_error::ok; }
+    bool ok() const noexcept { return error == action_error::ok; }
+    std::string describe() const {
+        switch (error) {
+            case action_error::ok: return "ok";
+            case action_error::game_over: return "the game is over";
+            case action_error::illegal_turn: return "illegal turn: " + turn.describe();
+            case action_error::opening_group:
+                return "the first turn lays exactly one largest group of the hand as a single row";
+            case action_error::play_exists: return "a legal play exists, so it must be made";
+        }
+        return "?";
+    }
+};
+
+/// One entry of the public history.
+template <card_ruleset R = standard_rules>
+struct basic_history_entry {
+    enum class kind : std::uint8_t { play, redraw, pass };
+    kind what = kind::play;
+    int player = 0;
+    basic_turn<R> turn;  ///< for play: cards played and the resulting table (before Qwirkles were taken)
+    int qwirkles = 0;    ///< Qwirkles taken
+    int drawn = 0;       ///< cards drawn afterwards (refill), or the new hand's size (redraw)
+};
+
+/// What one player may know: their own hand, everything on the table, sizes of the other hands and of
+/// the pile, everyone's collected Qwirkles (open to all), whose turn it is.
+template <card_ruleset R = standard_rules>
+struct basic_observation {
+    int player = 0;
+    int current_player = -1;
+    bool terminal = false;
+    bool opening = false;
+    bool final_round = false;
+    int final_turns_left = 0;
+    cards_t<R> hand;
+    basic_tableau<R> table;
+    int pile_size = 0;
+    std::vector<int> hand_sizes;
+    std::vector<std::vector<basic_row<R>>> collected;
+    friend bool operator==(const basic_observation&, const basic_observation&) = default;
+};
+
+template <card_ruleset R = standard_rules>
+class basic_game {
+public:
+    using card_type = card_t<R>;
+    using turn_type = basic_turn<R>;
+    using verdict = basic_action_verdict<R>;
+    using history_entry = basic_history_entry<R>;
+    using observation = basic_observation<R>;
+
+    /// `ages` (optional, one per seat) decide ties for the start; without them seat 0 is the youngest.
+    explicit basic_game(int players, std::uint64_t seed, std::vector<int> ages = {})
+        : players_(std::clamp(players, R::min_players, R::max_players)), rng_(seed), ages_(std::move(ages)) {
+        if (ages_.size() != static_cast<std::size_t>(players_)) {
+            ages_.resize(static_cast<std::size_t>(players_));
+            for (int p = 0; p < players_; ++p) ages_[static_cast<std::size_t>(p)] = p;
+        }
+        hands_.resize(static_cast<std::size_t>(players_));
+        collected_.resize(static_cast<std::size_t>(players_));
+        deal();
+    }
+
+    // ---- queries ---------------------------------------------------------------------------
+    int players() const noexcept { return players_; }
+    /// The player to act, or -1 once the game is over.
+    int current_player() const noexcept { return terminal_ ? -1 : current_; }
+    bool is_terminal() const noexcept { return terminal_; }
+    /// The start player's first turn is still to come (Schmidt: it must be a largest group).
+    bool opening() const noexcept { return opening_; }
+    /// The pile is empty and every player has one turn left (counted in `final_turns_left`).
+    bool final_round() const noexcept { return final_turns_left_ > 0 || (terminal_ && pile_.empty()); }
+    int final_turns_left() const noexcept { return final_turns_left_; }
+    const basic_tableau<R>& table() const noexcept { return table_; }
+    const cards_t<R>& hand(int p) const { return hands_[static_cast<std::size_t>(p)]; }
+    int pile_size() const noexcept { return static_cast<int>(pile_.size()); }
+    /// Pile contents (for invariant checks; not part of any observation).
+    cards_t<R> pile_contents() const {
+        cards_t<R> m;
+        for (card_type c : pile_) m.add(c);
+        return m;
+    }
+    const std::vector<basic_row<R>>& collected(int p) const { return collected_[static_cast<std::size_t>(p)]; }
+    int qwirkles(int p) const { return static_cast<int>(collected(p).size()); }
+    /// How many times the cards were reshuffled and dealt again because nobody held a group of 3.
+    int redeals() const noexcept { return redeals_; }
+    int start_player() const noexcept { return start_; }
+    const std::vector<history_entry>& history() const noexcept { return history_; }
+    /// Players with the most Qwirkles (several on a tie); empty while the game runs.
+    std::vector<int> winners() const {
+        std::vector<int> w;
+        if (!terminal_) return w;
+        int best = -1;
+        for (int p = 0; p < players_; ++p) best = std::max(best, qwirkles(p));
+        for (int p = 0; p < players_; ++p)
+            if (qwirkles(p) == best) w.push_back(p);
+        return w;
+    }
+    /// 1 for a winner shared among k players as 1/k, 0 for the others (OpenSpiel's `returns`).
+    std::vector<double> returns() const {
+        std::vector<double> r(static_cast<std::size_t>(players_), 0.0);
+        const auto w = winners();
+        for (int p : w) r[static_cast<std::size_t>(p)] = 1.0 / static_cast<double>(w.size());
+        return r;
+    }
+    /// Can the player to act play any card? (exact)
+    bool can_play() const { return !terminal_ && cards::can_play(table_, hands_[static_cast<std::size_t>(current_)]); }
+
+    observation observe(int player) const {
+        observation o;
+        o.player = player;
+        o.current_player = current_player();
+        o.terminal = terminal_;
+        o.opening = opening_;
+        o.final_round = final_round();
+        o.final_turns_left = final_turns_left_;
+        o.hand = hand(player);
+        o.table = table_;
+        o.pile_size = pile_size();
+        for (int p = 0; p < players_; ++p) o.hand_sizes.push_back(hand(p).size());
+        o.collected = collected_;
+        return o;
+    }
+
+    // ---- rules ---------------------------------------------------------------------------------
+    /// Would this turn be accepted now? (no state change)
+    verdict check(const turn_type& t) const {
+        verdict v;
+        if (terminal_) {
+            v.error = action_error::game_over;
+            return v;
+        }
+        v.turn = check_turn(table_, hands_[static_cast<std::size_t>(current_)], t);
+        if (!v.turn) {
+            v.error = action_error::illegal_turn;
+            return v;
+        }
+        if (opening_ && R::first_turn == first_turn_rule::largest_group) {
+            const auto& h = hands_[static_cast<std::size_t>(current_)];
+            const bool one_row = t.result.rows.size() == 1;
+            const bool largest = t.played.size() == largest_group_size<R>(h) && t.played.distinct().size() == t.played.size();
+            if (!one_row || !largest) v.error = action_error::opening_group;
+        }
+        return v;
+    }
+
+    /// Plays a turn for the current player: on success the table becomes the result, its Qwirkles go to
+    /// the player, the hand is refilled to 9 and the next player is up.
+    verdict play(const turn_type& t) {
+        verdict v = check(t);
+        if (!v) return v;
+        const int p = current_;
+        auto& h = hands_[static_cast<std::size_t>(p)];
+        h -= t.played;
+        table_ = t.result;
+        auto taken = table_.take_qwirkles();
+        history_entry e{history_entry::kind::play, p, t, static_cast<int>(taken.size()), 0};
+        for (auto& r : taken) collected_[static_cast<std::size_t>(p)].push_back(r);
+        e.drawn = refill(p);
+        history_.push_back(std::move(e));
+        opening_ = false;
+        idle_turns_ = 0;
+        end_turn();
+        return v;
+    }
+
+    /// Declares that the current player cannot play (allowed only when no legal play exists). Schmidt,
+    /// with cards in the pile: the hand is replaced (9 new cards, the old ones shuffled into the pile)
+    /// and, if a play now exists, the same player goes on; otherwise, and in the 999 edition or with an
+    /// empty pile, the turn ends without a card played.
+    verdict cannot_play() {
+        verdict v;
+        if (terminal_) {
+            v.error = action_error::game_over;
+            return v;
+        }
+        if (can_play()) {
+            v.error = action_error::play_exists;
+            return v;
+        }
+        const int p = current_;
+        if (R::cannot_play == cannot_play_rule::redraw && !pile_.empty()) {
+            redraw(p);
+            history_.push_back(history_entry{history_entry::kind::redraw, p, {}, 0, hand(p).size()});
+            if (can_play()) return v;  // the turn goes on
+        } else {
+            history_.push_back(history_entry{history_entry::kind::pass, p, {}, 0, 0});
+        }
+        ++idle_turns_;
+        end_turn();
+        return v;
+    }
+
+private:
+    int players_;
+    rng rng_;
+    std::vector<int> ages_;
+    std::vector<card_type> pile_;  // drawn from the back
+    std::vector<cards_t<R>> hands_;
+    basic_tableau<R> table_;
+    std::vector<std::vector<basic_row<R>>> collected_;
+    std::vector<history_entry> history_;
+    int current_ = 0, start_ = 0, redeals_ = 0;
+    int final_turns_left_ = 0;
+    int idle_turns_ = 0;  // consecutive turns without a card played
+    bool opening_ = true;
+    bool terminal_ = false;
+
+    void deal() {
+        for (;;) {
+            pile_.clear();
+            for (int i = 0; i < card_traits<R>::kinds; ++i)
+                for (int k = 0; k < R::copies; ++k) pile_.push_back(card_type::from_index(i));
+            rng_.shuffle(pile_.begin(), pile_.end());
+            for (auto& h : hands_) h = cards_t<R>{};
+            for (int p = 0; p < players_; ++p) refill(p);
+            int best = 0;
+            for (int p = 0; p < players_; ++p) best = std::max(best, largest_group_size<R>(hand(p)));
+            if (best >= R::min_row) break;
+            ++redeals_;
+        }
+        final_turns_left_ = 0;
+        int best = -1;
+        for (int p = 0; p < players_; ++p) {
+            const int g = largest_group_size<R>(hand(p));
+            const int a = ages_[static_cast<std::size_t>(p)], ab = best < 0 ? 0 : ages_[static_cast<std::size_t>(start_)];
+            const bool wins_tie = R::start_tie == start_tie_rule::youngest ? a < ab : a > ab;
+            if (g > best || (g == best && wins_tie)) best = g, start_ = p;
+        }
+        current_ = start_;
+    }
+
+    /// Draws up to the hand size while the pile has cards; the draw that empties the pile starts the
+    /// final round. Returns the number of cards drawn.
+    int refill(int p) {
+        auto& h = hands_[static_cast<std::size_t>(p)];
+        int n = 0;
+        const bool had_cards = !pile_.empty();
+        while (h.size() < R::hand_size && !pile_.empty()) {
+            h.add(pile_.back());
+            pile_.pop_back();
+            ++n;
+        }
+        if (had_cards && pile_.empty()) final_turns_left_ = players_ + 1;  // +1: the turn now ending
+        return n;
+    }
+
+    void redraw(int p) {
+        auto& h = hands_[static_cast<std::size_t>(p)];
+        const cards_t<R> old = h;
+        h = cards_t<R>{};
+        while (h.size() < R::hand_size && !pile_.empty()) {
+            h.add(pile_.back());
+            pile_.pop_back();
+        }
+        old.for_each([&](card_type c) { pile_.push_back(c); });
+        rng_.shuffle(pile_.begin(), pile_.end());
+        while (h.size() < R::hand_size && !pile_.empty()) {
+            h.add(pile_.back());
+            pile_.pop_back();
+        }
+    }
+
+    void end_turn() {
+        if (final_turns_left_ > 0 && --final_turns_left_ == 0) {
+            terminal_ = true;
+            return;
+        }
+        if (idle_turns_ >= players_) {
+            terminal_ = true;
+            return;
+        }
+        current_ = (current_ + 1) % players_;
+    }
+};
+
+using game = basic_game<>;
+using observation = basic_observation<>;
+
+}  // namespace qwirkle::cards

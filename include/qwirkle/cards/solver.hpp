@@ -92,7 +92,7 @@ public:
 
     /// Best (by weights) legal completion with at least one card played. `wq`, `wc`: weights of a
     /// Qwirkle and a card in the value.
-    best_result best(int wq, int wc) {
+    best_result best(int wq, int wc, bool require_play = true) {
         best_result out;
         // Shape-group Qwirkles tried up front: q_s ≤ min over colours of the available copies.
         std::array<int, S> qmax{};
@@ -117,7 +117,7 @@ public:
                     qcards += q[s] - from_table;
                 }
             }
-            run_best(t, h, wq, wc, qcount * wq + qcards * wc, qcards > 0);
+            run_best(t, h, wq, wc, qcount * wq + qcards * wc, qcards > 0 || !require_play);
             if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
                 out.found = true;
                 out.value = final_value_;
@@ -498,6 +498,40 @@ int count_playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand
     return n - static_cast<int>(bits[0] & 1u);
 }
 
+namespace detail {
+/// The rows of a solver result: per colour its kept cards, per shape the rest plus its Qwirkles.
+template <card_ruleset R>
+basic_tableau<R> rows_of(const typename card_solver<R>::best_result& r) {
+    using card_type = card_t<R>;
+    constexpr int C = R::colours, S = R::shapes;
+    basic_tableau<R> t;
+    std::array<card_type, (C > S ? C : S)> kinds{};
+    std::array<std::uint8_t, (C > S ? C : S)> n{};
+    for (int c = 0; c < C; ++c) {
+        for (int sh = 0; sh < S; ++sh) kinds[sh] = card_type(c, sh), n[sh] = r.x[c * S + sh];
+        deal_group<R>(kinds.data(), n.data(), S, 0, t.rows);
+    }
+    for (int sh = 0; sh < S; ++sh) {
+        for (int c = 0; c < C; ++c) kinds[c] = card_type(c, sh), n[c] = r.y[c * S + sh];
+        deal_group<R>(kinds.data(), n.data(), C, r.shape_qwirkles[sh], t.rows);
+    }
+    return t;
+}
+}  // namespace detail
+
+/// A legal arrangement of the table plus the given cards, as a turn playing them (most Qwirkles first),
+/// or none when those cards cannot be played. `played` may be empty (then only the table is arranged).
+template <card_ruleset R>
+std::optional<basic_turn<R>> arrange(const basic_tableau<R>& table, const cards_t<R>& played) {
+    auto& s = detail::solver_instance<R>();
+    auto all = table.contents();
+    all += played;
+    s.load(all, cards_t<R>{});
+    const auto r = s.best(1, 0, false);
+    if (!r.found) return std::nullopt;
+    return basic_turn<R>{played, detail::rows_of<R>(r)};
+}
+
 /// A best legal turn: the cards played and the full resulting table (Qwirkles still on it), or none
 /// when no card can be played. Rows come grouped by colour, then by shape.
 template <card_ruleset R>
@@ -513,16 +547,7 @@ std::optional<basic_turn<R>> best_turn(const basic_tableau<R>& table, const card
     basic_turn<R> t;
     for (int i = 0; i < C * S; ++i)
         if (r.p[i]) t.played.add(card_type::from_index(i), r.p[i]);
-    std::array<card_type, (C > S ? C : S)> kinds{};
-    std::array<std::uint8_t, (C > S ? C : S)> n{};
-    for (int c = 0; c < C; ++c) {
-        for (int sh = 0; sh < S; ++sh) kinds[sh] = card_type(c, sh), n[sh] = r.x[c * S + sh];
-        detail::deal_group<R>(kinds.data(), n.data(), S, 0, t.result.rows);
-    }
-    for (int sh = 0; sh < S; ++sh) {
-        for (int c = 0; c < C; ++c) kinds[c] = card_type(c, sh), n[c] = r.y[c * S + sh];
-        detail::deal_group<R>(kinds.data(), n.data(), C, r.shape_qwirkles[sh], t.result.rows);
-    }
+    t.result = detail::rows_of<R>(r);
     return t;
 }
 

@@ -111,30 +111,12 @@ constexpr bool lines_valid_fast(const basic_board<R, Radius>& b, const basic_mov
         const auto* an = b.anchor_at(board_type::index_of(p.at));
         if (an && !((an->allows[cross] >> p.tile.index) & 1u)) return false;
     }
-    const std::size_t back = main == axis::row ? 0 : 2;
-    mask64 set = 0;
-    int length = 0;
-    const auto add = [&](mask64 run, int n) {
-        if (set & run) return false;
-        set |= run;
-        length += n;
-        return true;
-    };
-    if (const auto* an = b.anchor_at(board_type::index_of(lo)); an && !add(an->run[back], an->length[back])) return false;
-    if (const auto* an = b.anchor_at(board_type::index_of(hi)); an && !add(an->run[back + 1], an->length[back + 1]))
-        return false;
-    const int s = main == axis::row ? 1 : board_type::stride;
-    for (int i = board_type::index_of(lo), end = board_type::index_of(hi); i <= end; i += s) {
-        const std::uint8_t v = b.raw(i);
-        int t = v;
-        if (!board_type::is_tile(v))
-            for (const auto& p : m)
-                if (board_type::index_of(p.at) == i) t = p.tile.index;
-        if (!add(bit(t), 1)) return false;
-    }
-    if (length < 2) return true;
-    const auto first = static_cast<std::size_t>(lowest_bit(set));
-    return (set & ~line_masks<tile_type>::colour_of[first]) == 0 || (set & ~line_masks<tile_type>::shape_of[first]) == 0;
+    const auto line = main_line(b, m, main, lo, hi);
+    if (line.repeated) return false;
+    if (line.length < 2) return true;
+    const auto first = static_cast<std::size_t>(lowest_bit(line.set));
+    return (line.set & ~line_masks<tile_type>::colour_of[first]) == 0 ||
+           (line.set & ~line_masks<tile_type>::shape_of[first]) == 0;
 }
 
 }  // namespace detail

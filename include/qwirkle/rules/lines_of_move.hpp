@@ -59,5 +59,36 @@ constexpr basic_line_info<tile_t<R>> line_through(const Board& b, const basic_mo
     return info;
 }
 
+/// The pieces of a move's own line (along `main`, through its cells lo..hi, which must be free and
+/// leave no gap), read from the board's anchor data: the runs before lo and after hi, and the cells
+/// between.
+struct main_line_info {
+    mask64 set = 0;
+    int length = 0;
+    bool repeated = false;  ///< a piece appears twice
+};
+template <class Board, ruleset R>
+constexpr main_line_info main_line(const Board& b, const basic_move<R>& m, axis main, cell lo, cell hi) noexcept {
+    main_line_info line;
+    const auto add = [&](mask64 run, int n) {
+        line.repeated = line.repeated || (line.set & run);
+        line.set |= run;
+        line.length += n;
+    };
+    const std::size_t back = main == axis::row ? 0 : 2;
+    if (const auto* an = b.anchor_at(Board::index_of(lo))) add(an->run[back], an->length[back]);
+    if (const auto* an = b.anchor_at(Board::index_of(hi))) add(an->run[back + 1], an->length[back + 1]);
+    const int s = main == axis::row ? 1 : Board::stride;
+    for (int i = Board::index_of(lo), end = Board::index_of(hi); i <= end; i += s) {
+        const std::uint8_t v = b.raw(i);
+        int t = v;
+        if (!Board::is_tile(v))
+            for (const auto& p : m)
+                if (Board::index_of(p.at) == i) t = p.tile.index;
+        add(bit(t), 1);
+    }
+    return line;
+}
+
 }  // namespace detail
 }  // namespace qwirkle

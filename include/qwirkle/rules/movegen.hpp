@@ -76,12 +76,20 @@ public:
             return;
         }
         // The anchor's tile must fit both its lines: most anchors fail this test.
+        // The passing anchors are first gathered without branches.
         const auto fits = b_.anchor_fits();
         const auto anchors = b_.anchors();
+        std::array<std::uint16_t, board_type::max_anchors> pass;  // written before read
+        std::size_t n = 0;
         for (std::size_t k = 0; k < fits.size(); ++k) {
-            if ((hand_ & fits[k]) == 0 || anchors[k].index == forbidden_) continue;
-            start<0>(anchors[k].index, anchors[k], true);
-            start<1>(anchors[k].index, anchors[k], true);
+            pass[n] = static_cast<std::uint16_t>(k);
+            n += (hand_ & fits[k]) != 0;
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+            const auto& an = anchors[pass[j]];
+            if (an.index == forbidden_) continue;
+            start<0>(an.index, an, true);
+            start<1>(an.index, an, true);
         }
     }
 

@@ -13,16 +13,24 @@ namespace qwirkle {
 template <ruleset R, int Radius>
 constexpr int score_placement(const basic_board<R, Radius>& b, const basic_move<R>& m) noexcept {
     using Tile = tile_t<R>;
+    using board_type = basic_board<R, Radius>;
     if (m.empty()) return 0;
     // The move's own line: the row if its tiles share a row (a single tile counts its row here).
     const axis main = (m.size() >= 2 && m[0].at.x == m[1].at.x) ? axis::column : axis::row;
-    const axis cross = main == axis::row ? axis::column : axis::row;
-    int total = 0;
-    const auto line = detail::line_through(b, m, m[0].at, main);
-    total += line_points<Tile>(line.set, line.length, R::qwirkle_bonus);
+    cell lo = m[0].at, hi = m[0].at;
     for (const auto& p : m) {
-        const auto x = detail::line_through(b, m, p.at, cross);
-        total += line_points<Tile>(x.set, x.length, R::qwirkle_bonus);
+        lo = p.at < lo ? p.at : lo;  // cells of one row or column: (x, y) order is the line's order
+        hi = hi < p.at ? p.at : hi;
+    }
+    const auto line = detail::main_line(b, m, main, lo, hi);
+    int total = detail::points_of_valid<Tile>(line.set, line.length, R::qwirkle_bonus);
+    // Crossing lines, from the anchor data (a cell with no anchor record has no tile next to it).
+    const std::size_t c0 = main == axis::row ? 2 : 0;
+    for (const auto& p : m) {
+        if (const auto* an = b.anchor_at(board_type::index_of(p.at))) {
+            const int n = an->length[c0] + an->length[c0 + 1];
+            if (n) total += detail::points_of_valid<Tile>(an->run[c0] | an->run[c0 + 1] | detail::bit(p.tile.index), n + 1, R::qwirkle_bonus);
+        }
     }
     return total == 0 ? R::lone_tile_score : total;
 }
