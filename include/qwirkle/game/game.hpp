@@ -90,6 +90,9 @@ public:
         return {};
     }
 
+    /// A game for `players` players with the rule set's hand size, from `seed`.
+    explicit basic_game(int players = 2, std::uint64_t seed = 0) : basic_game(game_config{players, seed, 0, {}}) {}
+
     /// Shuffles the bag, deals the hands in seat order and finds the opening player.
     /// Throws std::invalid_argument when validate(c) is not empty.
     explicit basic_game(game_config c) : config_(std::move(c)), rng_(config_.seed) {
