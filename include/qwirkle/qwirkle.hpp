@@ -14,6 +14,7 @@
 #include "notation/notation.hpp"
 #include "game/rng.hpp"
 #include "rules/opening.hpp"
+#include "rules/take.hpp"
 #include "game/action.hpp"
 #include "game/game.hpp"
 #include "notation/record.hpp"

@@ -134,8 +134,11 @@ public:
         slot_[at_index(last)] = static_cast<std::uint16_t>(pos);
         tiles_[at_index(i)] = empty_cell;
         slot_[at_index(i)] = no_slot;
-        refresh(i);
         for (int e : ends) refresh(e);
+        if (next_to_tile(i)) {
+            add_anchor(i);
+            recompute(i);
+        }
         return true;
     }
     /// Places every tile of a move (no rule checked); false, changing nothing, if any cannot be placed.
@@ -175,6 +178,11 @@ public:
             f(cell_of(i), tile_type::from_index(tiles_[at_index(i)]));
         }
     }
+
+    /// The tiles in storage order: tile_cell(k) for k in [0, size()); tile_number(c) gives k back.
+    constexpr cell tile_cell(int k) const noexcept { return cell_of(occupied_[static_cast<std::size_t>(k)]); }
+    /// The storage position of the tile on an occupied cell, or -1.
+    constexpr int tile_number(cell c) const noexcept { return occupied(c) ? slot_[at_index(index_of(c))] : -1; }
 
     /// Smallest and largest x and y over the tiles (both {0,0} on an empty board).
     struct bounds {
@@ -288,13 +296,20 @@ private:
     /// Brings one cell's anchor state up to date with its neighbourhood.
     constexpr void refresh(int i) noexcept {
         if (!is_free(tiles_[at_index(i)])) return;
-        bool next_to_tile = false;
-        for (int s : step) next_to_tile = next_to_tile || is_tile(tiles_[at_index(i + s)]);
-        if (!next_to_tile) {
+        if (!next_to_tile(i)) {
             if (tiles_[at_index(i)] == anchor_cell) drop_anchor(i);
             return;
         }
         if (tiles_[at_index(i)] == empty_cell) add_anchor(i);
+        recompute(i);
+    }
+    constexpr bool next_to_tile(int i) const noexcept {
+        bool found = false;
+        for (int s : step) found = found || is_tile(tiles_[at_index(i + s)]);
+        return found;
+    }
+    /// Recomputes every run and mask of the anchor on cell i.
+    constexpr void recompute(int i) noexcept {
         const std::size_t slot = slot_[at_index(i)];
         anchor& a = anchors_[slot];
         a.repeated = 0;

@@ -13,6 +13,17 @@ namespace qwirkle {
 /// Who starts and with what: the rulebook's opening rule, or a free first move (any legal line).
 enum class opening_rule { largest_group, free };
 
+/// The action tiles of the mini-expansions (rulebook 001, second part), as bits of a mask. Each has
+/// a matching special tile that may be shuffled into the bag.
+enum class action_tile : unsigned {
+    draw_three = 1u << 0,  ///< draw 3 extra tiles at the start of the turn
+    take_tile = 1u << 1,   ///< take a tile from the board into the hand
+};
+inline constexpr unsigned action_bit(action_tile a) noexcept { return static_cast<unsigned>(a); }
+/// Every action tile the library knows (new kinds get the next bits).
+inline constexpr unsigned all_action_tiles = action_bit(action_tile::draw_three) | action_bit(action_tile::take_tile);
+inline constexpr int action_tile_kinds = 2;
+
 /// The standard tile game (RULES.md §1–2): 6 colours × 6 shapes × 3 copies, hands of 6
 /// (5 with five players, 4 with six: the 5–6 player variant of rulebook 003).
 struct standard_rules {
@@ -27,6 +38,38 @@ struct standard_rules {
     static constexpr opening_rule opening = opening_rule::largest_group;
     /// Hand size by player count (RULES.md §2 and the 5–6 player variant of 003).
     static constexpr int hand_size(int players) noexcept { return players <= 4 ? 6 : players == 5 ? 5 : 4; }
+    /// Mini-expansions: the special tiles shuffled into the bag (a mask of action_tile bits)...
+    static constexpr unsigned special_tiles = 0;
+    /// ...and the action tiles every player holds from the start (variant 2).
+    static constexpr unsigned starting_actions = 0;
+};
+
+/// The base game as rulebook 001 prints it: 2–4 players.
+struct classic_rules : standard_rules {
+    static constexpr int max_players = 4;
+};
+
+/// The 5–6 player variant of rulebook 003: hands of 5 (five players) or 4 (six players).
+struct five_six_player_rules : standard_rules {
+    static constexpr int min_players = 5;
+    static constexpr int max_players = 6;
+};
+
+/// The mini-expansions with both special tiles in the bag (110 tiles): whoever draws one shows it,
+/// and every player receives the matching action tile.
+struct mini_expansion_rules : standard_rules {
+    static constexpr unsigned special_tiles = all_action_tiles;
+};
+
+/// Mini-expansions, variant 1: only the chosen special tiles (a mask of action_tile bits).
+template <unsigned Specials>
+struct mini_expansion_subset_rules : standard_rules {
+    static constexpr unsigned special_tiles = Specials;
+};
+
+/// Mini-expansions, variant 2: every player holds both action tiles from the start; no special tiles.
+struct action_tiles_at_start_rules : standard_rules {
+    static constexpr unsigned starting_actions = all_action_tiles;
 };
 
 /// What the library needs of a rule set.
@@ -45,9 +88,35 @@ concept ruleset = requires(int players) {
 } && (R::colours >= 2) && (R::shapes >= 2) && (R::colours * R::shapes <= 64) && (R::copies >= 1) &&
     (R::colours <= 26) && (R::shapes <= 9) && (R::min_players >= 1) && (R::min_players <= R::max_players);
 
+namespace detail {
+template <class R>
+constexpr unsigned special_tiles_of() noexcept {
+    if constexpr (requires { R::special_tiles; }) return R::special_tiles;
+    else return 0;
+}
+template <class R>
+constexpr unsigned starting_actions_of() noexcept {
+    if constexpr (requires { R::starting_actions; }) return R::starting_actions;
+    else return 0;
+}
+}  // namespace detail
+
+/// Why a choice of mini-expansions cannot be played (empty when it can).
+constexpr const char* check_expansions(unsigned special_tiles, unsigned starting_actions) noexcept {
+    if ((special_tiles | starting_actions) & ~all_action_tiles) return "unknown action tile";
+    if (special_tiles & starting_actions)
+        return "an action tile is either held from the start (variant 2) or won through its special tile, not both";
+    return "";
+}
+
 /// Quantities derived from a rule set.
 template <ruleset R>
 struct rules_traits {
+    /// Special tiles in the bag and action tiles held from the start (0 when the rule set names none).
+    static constexpr unsigned special_tiles = detail::special_tiles_of<R>();
+    static constexpr unsigned starting_actions = detail::starting_actions_of<R>();
+    static_assert(check_expansions(special_tiles, starting_actions)[0] == '\0',
+                  "invalid mini-expansion choice: see check_expansions");
     static constexpr int kinds = R::colours * R::shapes;        ///< distinct tiles
     static constexpr int piece_count = kinds * R::copies;       ///< tiles in the game (108)
     static constexpr int max_line = std::max(R::colours, R::shapes);  ///< longest valid line
@@ -72,6 +141,7 @@ struct rules_traits {
 };
 
 static_assert(ruleset<standard_rules>);
+static_assert(ruleset<mini_expansion_rules> && ruleset<five_six_player_rules> && ruleset<classic_rules>);
 static_assert(rules_traits<standard_rules>::reach == 90);
 static_assert(rules_traits<standard_rules>::piece_count == 108);
 
