@@ -19,3 +19,4 @@
 #include "game/game.hpp"
 #include "notation/record.hpp"
 #include "notation/render.hpp"
+#include "game/turns.hpp"

@@ -47,16 +47,20 @@ public:
     static constexpr int cap = M * copies;                      // shape totals are capped here
     static constexpr int ybits = std::bit_width(unsigned(cap));  // bits of a capped total
     static constexpr int fbits = 2 + ybits;                      // one shape's field: max (2 bits) + total
+    static constexpr int fields = 1 << fbits;
     static_assert(fbits * S <= 63, "state key: one field per shape and a played flag");
+    static_assert((copies + 1) * S <= 64, "final-layer masks: one bit per shape and count");
     static constexpr std::uint64_t played_flag = std::uint64_t{1} << 63;
+    static constexpr std::uint8_t dead = 0xff;
 
     using card_type = card_t<R>;
     using counts = std::array<std::uint8_t, K>;
 
     /// One colour's choice: per shape, copies kept in the colour group (x), played from the hand (p),
-    /// sent to the shape group (y).
+    /// sent to the shape group (y = table + p - x).
     struct option {
-        std::uint32_t ypack = 0;  // 2 bits per shape
+        std::uint32_t ypack = 0;   // 2 bits per shape
+        std::uint64_t ymask = 0;   // bit s * (copies + 1) + y_s
         int value = 0;
         int cards = 0;
         std::uint32_t offset = 0;  // mixed-radix index of the played part (subset mode)
@@ -70,7 +74,6 @@ public:
         int option;
     };
 
-    // ---- inputs ------------------------------------------------------------------------------
     counts table{}, hand{};
 
     void load(const cards_t<R>& t, const cards_t<R>& h) {
@@ -80,7 +83,6 @@ public:
         }
     }
 
-    // ---- best mode ---------------------------------------------------------------------------
     struct best_result {
         bool found = false;
         int value = 0;
@@ -90,63 +92,71 @@ public:
         std::array<std::uint8_t, S> shape_qwirkles{};
     };
 
-    /// Best (by weights) legal completion with at least one card played. `wq`, `wc`: weights of a
-    /// Qwirkle and a card in the value.
+    /// Best (by weights) legal completion, with at least one card played when `require_play`.
+    /// `wq`, `wc`: weights of a Qwirkle and of a card in the value.
     best_result best(int wq, int wc, bool require_play = true) {
         best_result out;
-        // Shape-group Qwirkles tried up front: q_s ≤ min over colours of the available copies.
+        const counts t0 = table, h0 = hand;
+        // Shape-group Qwirkles are fixed up front: q_s ≤ the fewest copies of a colour in shape s.
+        // Every choice is bounded (its Qwirkles, the colour Qwirkles and hand cards still possible);
+        // choices are tried best bound first and the search stops when no bound beats the best found.
         std::array<int, S> qmax{};
         for (int s = 0; s < S; ++s) {
             int mn = copies;
-            for (int c = 0; c < C; ++c) mn = std::min(mn, table[c * S + s] + hand[c * S + s]);
+            for (int c = 0; c < C; ++c) mn = std::min(mn, t0[c * S + s] + h0[c * S + s]);
             qmax[s] = mn;
         }
+        struct choice {
+            std::array<std::uint8_t, S> q;
+            int bound;
+        };
+        std::vector<choice> choices;
         std::array<std::uint8_t, S> q{};
-        const counts t0 = table, h0 = hand;
         for (;;) {
-            // apply q: take copies from the table first, then from the hand (those count as played)
             counts t = t0, h = h0;
-            int qcount = 0, qcards = 0;
-            for (int s = 0; s < S; ++s) {
-                qcount += q[s];
-                for (int c = 0; c < C; ++c) {
-                    const int i = c * S + s;
-                    const int from_table = std::min<int>(t[i], q[s]);
-                    t[i] = static_cast<std::uint8_t>(t[i] - from_table);
-                    h[i] = static_cast<std::uint8_t>(h[i] - (q[s] - from_table));
-                    qcards += q[s] - from_table;
-                }
+            int base = 0;
+            apply_shape_qwirkles(q, t, h, wq, wc, base);
+            int bound = base;
+            for (int c = 0; c < C; ++c) {
+                int mn = copies;
+                for (int s = 0; s < S; ++s) mn = std::min(mn, t[c * S + s] + h[c * S + s]);
+                bound += mn * wq;
             }
-            run_best(t, h, wq, wc, qcount * wq + qcards * wc, qcards > 0 || !require_play);
-            if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
-                out.found = true;
-                out.value = final_value_;
-                out.shape_qwirkles = q;
-                reconstruct(t, out);
-                for (int s = 0; s < S; ++s)
-                    for (int c = 0; c < C; ++c) {
-                        const int i = c * S + s;
-                        const int from_table = std::min<int>(t0[i], q[s]);
-                        out.p[i] = static_cast<std::uint8_t>(out.p[i] + (q[s] - from_table));
-                    }
-            }
-            // next q (odometer)
+            for (int i = 0; i < K; ++i) bound += h[i] * wc;
+            choices.push_back({q, bound});
             int s = 0;
             while (s < S && q[s] == qmax[s]) q[s++] = 0;
             if (s == S) break;
             ++q[s];
         }
+        std::stable_sort(choices.begin(), choices.end(), [](const choice& a, const choice& b) { return a.bound > b.bound; });
+        for (const choice& ch : choices) {
+            if (out.found && ch.bound <= out.value) break;
+            counts t = t0, h = h0;
+            int base = 0;
+            const int qcards = apply_shape_qwirkles(ch.q, t, h, wq, wc, base);
+            run_best(t, h, wq, wc, base, qcards > 0 || !require_play);
+            if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
+                out.found = true;
+                out.value = final_value_;
+                out.shape_qwirkles = ch.q;
+                reconstruct(t, out);
+                for (int s = 0; s < S; ++s)
+                    for (int c = 0; c < C; ++c) {
+                        const int i = c * S + s;
+                        const int from_table = std::min<int>(t0[i], ch.q[s]);
+                        out.p[i] = static_cast<std::uint8_t>(out.p[i] + (ch.q[s] - from_table));
+                    }
+            }
+        }
         if (out.found) {
             out.cards = 0;
             for (int i = 0; i < K; ++i) out.cards += out.p[i];
-            out.qwirkles = (out.value - out.cards * wc) / (wq ? wq : 1);
+            out.qwirkles = wq ? (out.value - out.cards * wc) / wq : 0;
         }
-        table = t0;
-        hand = h0;
         return out;
     }
 
-    // ---- subset mode -------------------------------------------------------------------------
     /// Bit i of the result: the hand part with mixed-radix index i (digit of kind k: copies played,
     /// radix hand[k] + 1, kinds in index order) can be played. Bit 0 (nothing played) is set when the
     /// table alone is a legal arrangement.
@@ -158,50 +168,64 @@ public:
             total *= static_cast<std::uint32_t>(hand[i] + 1);
         }
         words_ = static_cast<int>((total + 63) / 64);
+        const auto W = static_cast<std::size_t>(words_);
         prepare(table, hand);
-        std::vector<std::uint64_t> cur_bits(static_cast<std::size_t>(words_), 0), next_bits;
+        std::vector<std::uint64_t> cur_bits(W, 0), next_bits;
         std::vector<std::uint64_t> cur_keys{0}, next_keys;
         cur_bits[0] = 1;
+        std::vector<std::uint64_t> result(W, 0);
         for (int li = 0; li < C; ++li) {
-            const int c = order_[li];
-            build_options(c, table, hand, /*subset*/ true, 0, 0, &weight);
+            build_options(order_[li], table, hand, /*subset*/ true, 0, 0, &weight);
+            if (li == C - 1) {
+                // Final colour: merge states by what they accept, then match options against that.
+                next_keys.clear();
+                next_bits.clear();
+                index_.reset(std::max<std::size_t>(16, cur_keys.size()));
+                for (std::size_t i = 0; i < cur_keys.size(); ++i) {
+                    const std::uint64_t req = accepts(cur_keys[i]);
+                    if (!req) continue;
+                    auto [slot, fresh] = index_.find(req, next_keys);
+                    if (fresh) {
+                        next_keys.push_back(req);
+                        next_bits.resize(next_bits.size() + W, 0);
+                    }
+                    for (std::size_t w = 0; w < W; ++w) next_bits[static_cast<std::size_t>(slot) * W + w] |= cur_bits[i * W + w];
+                }
+                for (std::size_t i = 0; i < next_keys.size(); ++i)
+                    for (const option& o : opts_)
+                        if ((o.ymask & ~next_keys[i]) == 0) shift_or(result.data(), &next_bits[i * W], o.offset);
+                break;
+            }
             next_keys.clear();
             next_bits.clear();
             index_.reset(std::max<std::size_t>(16, cur_keys.size() * 4));
             for (std::size_t i = 0; i < cur_keys.size(); ++i) {
-                const std::uint64_t* src = &cur_bits[i * static_cast<std::size_t>(words_)];
                 for (const option& o : opts_) {
                     std::uint64_t nk;
                     if (!step(cur_keys[i], o.ypack, li, nk)) continue;
                     auto [slot, fresh] = index_.find(nk, next_keys);
                     if (fresh) {
                         next_keys.push_back(nk);
-                        next_bits.resize(next_bits.size() + static_cast<std::size_t>(words_), 0);
+                        next_bits.resize(next_bits.size() + W, 0);
                     }
-                    shift_or(&next_bits[static_cast<std::size_t>(slot) * static_cast<std::size_t>(words_)], src,
-                             o.offset);
+                    shift_or(&next_bits[static_cast<std::size_t>(slot) * W], &cur_bits[i * W], o.offset);
                 }
             }
             cur_keys.swap(next_keys);
             cur_bits.swap(next_bits);
         }
-        std::vector<std::uint64_t> result(static_cast<std::size_t>(words_), 0);
-        for (std::size_t i = 0; i < cur_keys.size(); ++i)
-            if (satisfied(cur_keys[i]))
-                for (int w = 0; w < words_; ++w)
-                    result[static_cast<std::size_t>(w)] |= cur_bits[i * static_cast<std::size_t>(words_) + static_cast<std::size_t>(w)];
         return result;
     }
 
 private:
-    // ---- a small open-addressing index: key -> position in a key vector -------------------
+    // ---- a small open-addressing index: key -> position in a vector of keys or nodes ----------
     struct key_index {
         std::vector<std::int32_t> slots;
         std::size_t mask = 0;
         void reset(std::size_t expected) {
             std::size_t n = 64;
             while (n < expected * 2) n <<= 1;
-            n = std::min<std::size_t>(n, std::size_t{1} << 22);
+            n = std::min<std::size_t>(n, std::size_t{1} << 20);
             if (slots.size() != n) slots.assign(n, -1);
             else std::fill(slots.begin(), slots.end(), -1);
             mask = n - 1;
@@ -211,6 +235,8 @@ private:
             k *= 0x9e3779b97f4a7c15ull;
             return k ^ (k >> 29);
         }
+        static std::uint64_t key_of(std::uint64_t k) noexcept { return k; }
+        static std::uint64_t key_of(const node& n) noexcept { return n.key; }
         template <class Keys>
         std::pair<std::int32_t, bool> find(std::uint64_t key, const Keys& keys) {
             if (keys.size() * 2 >= slots.size()) grow(keys);
@@ -225,8 +251,6 @@ private:
                 i = (i + 1) & mask;
             }
         }
-        static std::uint64_t key_of(std::uint64_t k) noexcept { return k; }
-        static std::uint64_t key_of(const node& n) noexcept { return n.key; }
         template <class Keys>
         void grow(const Keys& keys) {
             slots.assign(slots.size() * 2, -1);
@@ -239,18 +263,35 @@ private:
         }
     };
 
-    // ---- per-position preparation -------------------------------------------------------------
     std::array<int, C> order_{};
-    // after layer li (0-based, counting decided colours): for each shape, the largest count and the
-    // total still able to arrive
-    std::array<std::array<std::uint8_t, S>, C> future_max_{}, future_sum_{};
+    // trans_[li][s][field * 4 + y]: the field of shape s after colour layer li sends y, or dead.
+    std::array<std::array<std::array<std::uint8_t, fields * 4>, S>, C> trans_{};
     std::vector<option> opts_;
     std::vector<std::vector<option>> layer_opts_;
     std::vector<std::vector<node>> layers_;
+    std::vector<std::pair<std::uint64_t, std::int32_t>> finals_;
     key_index index_;
     int words_ = 1;
-    int final_node_ = -1;
+    int final_node_ = -1, final_option_ = -1;
     int final_value_ = 0;
+
+    /// Takes q_s copies of every colour of shape s (from the table first, then from the hand: those
+    /// count as played). Returns the number of hand cards used; adds the value to `base`.
+    int apply_shape_qwirkles(const std::array<std::uint8_t, S>& q, counts& t, counts& h, int wq, int wc, int& base) const {
+        int qcount = 0, qcards = 0;
+        for (int s = 0; s < S; ++s) {
+            qcount += q[s];
+            for (int c = 0; c < C; ++c) {
+                const int i = c * S + s;
+                const int from_table = std::min<int>(t[i], q[s]);
+                t[i] = static_cast<std::uint8_t>(t[i] - from_table);
+                h[i] = static_cast<std::uint8_t>(h[i] - (q[s] - from_table));
+                qcards += q[s] - from_table;
+            }
+        }
+        base = qcount * wq + qcards * wc;
+        return qcards;
+    }
 
     void prepare(const counts& t, const counts& h) {
         // Colours with fewer choices first keeps the early layers small.
@@ -267,24 +308,72 @@ private:
         std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return weight[a] < weight[b]; });
         for (int li = 0; li < C; ++li)
             for (int s = 0; s < S; ++s) {
-                int mx = 0, sum = 0;
+                int fmax = 0, fsum = 0;  // what the colours after layer li can still send to shape s
                 for (int lj = li + 1; lj < C; ++lj) {
                     const int i = order_[lj] * S + s;
                     const int a = std::min(copies, t[i] + h[i]);
-                    mx = std::max(mx, a);
-                    sum += a;
+                    fmax = std::max(fmax, a);
+                    fsum += a;
                 }
-                future_max_[li][s] = static_cast<std::uint8_t>(mx);
-                future_sum_[li][s] = static_cast<std::uint8_t>(std::min(sum, 255));
+                auto& tr = trans_[li][s];
+                for (int f = 0; f < fields; ++f)
+                    for (int y = 0; y < 4; ++y) tr[f * 4 + y] = transition(f, y, fmax, fsum);
             }
     }
 
-    /// All choices of one colour, in best mode reduced to the best per (ypack, played-any).
+    /// One shape's field (largest count, capped total) after receiving y, knowing what may still come.
+    static std::uint8_t transition(int field, int y, int fmax, int fsum) {
+        int mx = field & 3, sum = field >> 2;
+        if (sum > cap || y > copies) return dead;
+        mx = std::max(mx, y);
+        sum = std::min(cap, sum + y);
+        if (sum + fsum < M * mx) return dead;                  // can no longer reach 3 × max
+        if (sum >= M * std::max(mx, fmax)) return static_cast<std::uint8_t>(cap << 2);  // satisfied
+        if (mx >= fmax) {  // the max is final: only the shortfall matters
+            const int need = M * mx - sum;
+            return static_cast<std::uint8_t>(((cap - need) << 2) | copies);
+        }
+        return static_cast<std::uint8_t>((sum << 2) | mx);
+    }
+
+    bool step(std::uint64_t key, std::uint32_t ypack, int li, std::uint64_t& out) const {
+        std::uint64_t nk = key & played_flag;
+        for (int s = 0; s < S; ++s) {
+            const auto y = (ypack >> (2 * s)) & 3u;
+            const auto field = (key >> (fbits * s)) & (fields - 1);
+            const std::uint8_t f = trans_[static_cast<std::size_t>(li)][static_cast<std::size_t>(s)][field * 4 + y];
+            if (f == dead) return false;
+            nk |= static_cast<std::uint64_t>(f) << (fbits * s);
+        }
+        out = nk;
+        return true;
+    }
+
+    /// At the last layer: the counts each shape accepts, as option masks (0: none for some shape).
+    std::uint64_t accepts(std::uint64_t key) const {
+        std::uint64_t req = 0;
+        for (int s = 0; s < S; ++s) {
+            const auto field = (key >> (fbits * s)) & (fields - 1);
+            std::uint64_t bits = 0;
+            for (int y = 0; y <= copies; ++y)
+                if (trans_[C - 1][static_cast<std::size_t>(s)][field * 4 + static_cast<std::size_t>(y)] != dead)
+                    bits |= std::uint64_t{1} << y;
+            if (!bits) return 0;
+            req |= bits << (s * (copies + 1));
+        }
+        return req;
+    }
+
+    /// All choices of one colour; in best mode only the best per (ypack, played-any) is kept.
     void build_options(int c, const counts& t, const counts& h, bool subset, int wq, int wc,
                        const std::array<std::uint32_t, K>* weight) {
         opts_.clear();
         option o;
         gen(c, 0, 0, 0, copies + 1, t, h, o, subset, wq, wc, weight);
+        for (option& e : opts_) {
+            e.ymask = 0;
+            for (int s = 0; s < S; ++s) e.ymask |= std::uint64_t{1} << (s * (copies + 1) + static_cast<int>((e.ypack >> (2 * s)) & 3u));
+        }
         if (subset) return;
         std::sort(opts_.begin(), opts_.end(), [](const option& a, const option& b) {
             if (a.ypack != b.ypack) return a.ypack < b.ypack;
@@ -332,32 +421,6 @@ private:
         o.cards = saved_cards;
     }
 
-    /// The state after layer `li` adds `ypack`; false when some shape can no longer be satisfied.
-    bool step(std::uint64_t key, std::uint32_t ypack, int li, std::uint64_t& out) const {
-        std::uint64_t nk = key & played_flag;
-        for (int s = 0; s < S; ++s) {
-            const int y = static_cast<int>((ypack >> (2 * s)) & 3u);
-            const auto field = static_cast<int>((key >> (fbits * s)) & ((1u << fbits) - 1));
-            int mx = field & 3, sum = field >> 2;
-            mx = std::max(mx, y);
-            sum = std::min(cap, sum + y);
-            const int fmax = future_max_[li][s], fsum = future_sum_[li][s];
-            if (sum + fsum < M * mx) return false;      // cannot reach 3 × max any more
-            if (sum >= M * std::max(mx, fmax)) mx = 0, sum = cap;  // satisfied whatever comes
-            nk |= static_cast<std::uint64_t>((sum << 2) | mx) << (fbits * s);
-        }
-        out = nk;
-        return true;
-    }
-
-    bool satisfied(std::uint64_t key) const {
-        for (int s = 0; s < S; ++s) {
-            const auto field = static_cast<int>((key >> (fbits * s)) & ((1u << fbits) - 1));
-            if ((field >> 2) < M * (field & 3)) return false;
-        }
-        return true;
-    }
-
     void shift_or(std::uint64_t* dst, const std::uint64_t* src, std::uint32_t off) const {
         const int ws = static_cast<int>(off / 64), bs = static_cast<int>(off % 64);
         for (int w = words_ - 1; w >= ws; --w) {
@@ -369,7 +432,7 @@ private:
 
     void run_best(const counts& t, const counts& h, int wq, int wc, int base, bool played) {
         prepare(t, h);
-        layers_.resize(static_cast<std::size_t>(C) + 1);
+        layers_.resize(static_cast<std::size_t>(C));
         layer_opts_.resize(static_cast<std::size_t>(C));
         layers_[0].assign(1, node{played ? played_flag : 0, base, -1, -1});
         final_node_ = -1;
@@ -377,6 +440,10 @@ private:
             build_options(order_[li], t, h, false, wq, wc, nullptr);
             layer_opts_[static_cast<std::size_t>(li)] = opts_;
             const auto& cur = layers_[static_cast<std::size_t>(li)];
+            if (li == C - 1) {
+                finish(cur);
+                return;
+            }
             auto& next = layers_[static_cast<std::size_t>(li) + 1];
             next.clear();
             index_.reset(std::max<std::size_t>(16, cur.size() * 4));
@@ -395,20 +462,50 @@ private:
             }
             if (next.empty()) return;
         }
-        const auto& last = layers_[static_cast<std::size_t>(C)];
-        for (std::size_t i = 0; i < last.size(); ++i)
-            if ((last[i].key & played_flag) && satisfied(last[i].key) &&
-                (final_node_ < 0 || last[i].value > final_value_)) {
-                final_node_ = static_cast<int>(i);
-                final_value_ = last[i].value;
-            }
     }
 
+    /// The last colour: states merged by (what they accept, played flag), keeping the best; then every
+    /// option is matched against every merged state.
+    void finish(const std::vector<node>& cur) {
+        finals_.clear();
+        index_.reset(std::max<std::size_t>(16, cur.size()));
+        std::vector<std::uint64_t>& keys = final_keys_;
+        keys.clear();
+        for (std::size_t i = 0; i < cur.size(); ++i) {
+            const std::uint64_t req = accepts(cur[i].key);
+            if (!req) continue;
+            // the played flag lives in the top bit, which no mask uses
+            const std::uint64_t k = req | (cur[i].key & played_flag);
+            auto [slot, fresh] = index_.find(k, keys);
+            if (fresh) {
+                keys.push_back(k);
+                finals_.push_back({k, static_cast<std::int32_t>(i)});
+            } else if (cur[i].value > cur[static_cast<std::size_t>(finals_[static_cast<std::size_t>(slot)].second)].value) {
+                finals_[static_cast<std::size_t>(slot)].second = static_cast<std::int32_t>(i);
+            }
+        }
+        for (const auto& [k, ni] : finals_) {
+            const bool played = (k & played_flag) != 0;
+            const std::uint64_t req = k & ~played_flag;
+            const int v0 = cur[static_cast<std::size_t>(ni)].value;
+            for (std::size_t oi = 0; oi < opts_.size(); ++oi) {
+                const option& o = opts_[oi];
+                if ((o.ymask & ~req) || (!played && o.cards == 0)) continue;
+                const int v = v0 + o.value;
+                if (final_node_ < 0 || v > final_value_) {
+                    final_node_ = ni;
+                    final_option_ = static_cast<int>(oi);
+                    final_value_ = v;
+                }
+            }
+        }
+    }
+    std::vector<std::uint64_t> final_keys_;
+
     void reconstruct(const counts& t, best_result& out) const {
-        int n = final_node_;
+        int n = final_node_, oi = final_option_;
         for (int li = C - 1; li >= 0; --li) {
-            const node& nd = layers_[static_cast<std::size_t>(li) + 1][static_cast<std::size_t>(n)];
-            const option& o = layer_opts_[static_cast<std::size_t>(li)][static_cast<std::size_t>(nd.option)];
+            const option& o = layer_opts_[static_cast<std::size_t>(li)][static_cast<std::size_t>(oi)];
             const int c = order_[li];
             for (int s = 0; s < S; ++s) {
                 const int i = c * S + s;
@@ -416,6 +513,9 @@ private:
                 out.p[i] = o.p[s];
                 out.y[i] = static_cast<std::uint8_t>(t[i] + o.p[s] - o.x[s]);
             }
+            if (li == 0) break;
+            const node& nd = layers_[static_cast<std::size_t>(li)][static_cast<std::size_t>(n)];
+            oi = nd.option;
             n = nd.parent;
         }
     }

@@ -1,4 +1,5 @@
-// qwirkle — a turn's action in the tile game: place, exchange or pass.
+// qwirkle — a turn's action in the tile game: place, exchange or pass; with the mini-expansions, an
+// action tile (draw three, take a tile) may come first in the same turn.
 #pragma once
 
 #include <cstdint>
@@ -7,22 +8,35 @@
 #include "../board/move.hpp"
 #include "../pieces/tile_set.hpp"
 #include "../rules/legality.hpp"
+#include "../rules/take.hpp"
 
 namespace qwirkle {
 
-enum class action_kind : std::uint8_t { place, exchange, pass };
+enum class action_kind : std::uint8_t {
+    place,
+    exchange,
+    pass,
+    draw_three,  ///< action tile: draw 3 extra tiles, then play the turn
+    take_tile,   ///< action tile: take the tile on `at` into the hand, then play the turn
+};
+
+/// Is this the use of an action tile (which leaves the turn to the same player)?
+constexpr bool is_action_tile(action_kind k) noexcept { return k == action_kind::draw_three || k == action_kind::take_tile; }
 
 template <ruleset R = standard_rules>
 struct basic_action {
     action_kind kind = action_kind::pass;
     basic_move<R> move;                         ///< for place
     basic_tile_multiset<tile_t<R>> tiles;       ///< for exchange: the tiles given back
+    cell at{};                                  ///< for take_tile: the cell emptied
 
-    static constexpr basic_action place(const basic_move<R>& m) noexcept { return {action_kind::place, m, {}}; }
+    static constexpr basic_action place(const basic_move<R>& m) noexcept { return {action_kind::place, m, {}, {}}; }
     static constexpr basic_action exchange(const basic_tile_multiset<tile_t<R>>& t) noexcept {
-        return {action_kind::exchange, {}, t};
+        return {action_kind::exchange, {}, t, {}};
     }
     static constexpr basic_action pass() noexcept { return {}; }
+    static constexpr basic_action draw_three() noexcept { return {action_kind::draw_three, {}, {}, {}}; }
+    static constexpr basic_action take_tile(cell c) noexcept { return {action_kind::take_tile, {}, {}, c}; }
     friend constexpr bool operator==(const basic_action&, const basic_action&) = default;
 };
 
@@ -37,6 +51,11 @@ enum class action_rule : std::uint8_t {
     exchange_not_in_hand,   ///< the hand lacks a tile given back
     exchange_bag_too_small, ///< the bag holds fewer tiles than given back
     pass_not_allowed,       ///< passing is allowed only when neither placing nor exchanging is
+    action_not_held,        ///< the player has no such action tile (not in play, or not yet won)
+    action_already_used,    ///< each action tile serves once per game
+    one_action_per_turn,    ///< an action tile only at the start of the turn: one per turn
+    action_in_opening,      ///< no action tile on the opening turn
+    take_refused,           ///< see the take rule
 };
 
 constexpr const char* rule_name(action_rule r) noexcept {
@@ -50,6 +69,11 @@ constexpr const char* rule_name(action_rule r) noexcept {
         case action_rule::exchange_not_in_hand: return "exchanged tile not in hand";
         case action_rule::exchange_bag_too_small: return "the bag holds fewer tiles than that";
         case action_rule::pass_not_allowed: return "cannot pass while a placement or an exchange is possible";
+        case action_rule::action_not_held: return "the player holds no such action tile";
+        case action_rule::action_already_used: return "that action tile was already used";
+        case action_rule::one_action_per_turn: return "only one action tile per turn, at its start";
+        case action_rule::action_in_opening: return "no action tile on the opening turn";
+        case action_rule::take_refused: return "that tile cannot be taken";
     }
     return "?";
 }
@@ -61,11 +85,13 @@ struct basic_action_error {
     basic_placement_error<tile_t<R>> placement{};
     tile_t<R> tile{};  ///< exchange_not_in_hand: which tile
     int count = 0;     ///< exchange_too_many / bag_too_small: the limit
+    take_rule take = take_rule::ok;  ///< take_refused: why
 
     constexpr bool ok() const noexcept { return rule == action_rule::ok; }
     std::string describe() const {
         switch (rule) {
             case action_rule::illegal_placement: return placement.describe();
+            case action_rule::take_refused: return std::string(rule_name(rule)) + ": " + rule_name(take);
             case action_rule::exchange_not_in_hand:
                 return std::string(rule_name(rule)) + ": " + std::string{tile.colour_letter(), tile.shape_digit()};
             case action_rule::exchange_too_many:

@@ -1,8 +1,10 @@
 // qwirkle — the tile game's flow: seeded bag, dealing, opening, turns, refill, end, winners, history.
 //
-// A state machine over RULES.md §2. Every action is checked first; an illegal one is refused with
-// the rule it breaks and the state stays exactly as it was. The same configuration (seed included)
-// and the same actions give the same game on every platform (see rng.hpp).
+// A state machine over RULES.md §2 and, when the rule set (or the configuration) brings them in, the
+// mini-expansions of §3: special tiles in the bag, action tiles (draw three, take a tile) used at
+// the start of a turn. Every action is checked first; an illegal one is refused with the rule it
+// breaks and the state stays exactly as it was. The same configuration (seed included) and the same
+// actions give the same game on every platform (see rng.hpp).
 #pragma once
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include "../rules/movegen.hpp"
 #include "../rules/opening.hpp"
 #include "../rules/scoring.hpp"
+#include "../rules/take.hpp"
 #include "action.hpp"
 #include "rng.hpp"
 
@@ -28,12 +31,16 @@ struct game_config {
     std::uint64_t seed = 0;
     int hand_size = 0;      ///< 0: the rule set's size for this many players
     std::vector<int> ages;  ///< optional, one per seat: the youngest tied player opens
+    /// Mini-expansions chosen at run time (masks of action_tile bits); when absent, the rule set's
+    /// special_tiles / starting_actions.
+    std::optional<unsigned> special_tiles;
+    std::optional<unsigned> starting_actions;
 };
 
 /// Why and how a game ended.
 enum class game_end : std::uint8_t {
     running,
-    last_tile,  ///< a player placed their last tile with the bag empty (+ end bonus)
+    last_tile,  ///< a player placed their last tile with nothing left to draw (+ end bonus)
     stalemate,  ///< a full round of passes: nobody could place or exchange
 };
 
@@ -44,6 +51,7 @@ struct basic_turn {
     basic_action<R> action;
     int score = 0;  ///< points of the placement (0 otherwise)
     int bonus = 0;  ///< end bonus earned by this turn
+    unsigned revealed = 0;  ///< special tiles drawn (and shown) during this action: action_tile bits
 };
 
 /// What one player may know: no other hand, no bag order.
@@ -62,7 +70,15 @@ struct basic_observation {
     /// minus the own hand).
     basic_tile_multiset<tile_type> unseen;
     int opening_size = 0;  ///< the group size the opening must place; 0 once the game has opened
-    int turn = 0;          ///< turns played so far
+    int turn = 0;          ///< actions played so far
+    /// Mini-expansions (public): per player the action tiles held and those already used; whether
+    /// the current player has used one this turn; the cell a tile was taken from this turn; the
+    /// special tiles still hidden in the bag.
+    std::vector<unsigned> actions_held;
+    std::vector<unsigned> actions_used;
+    bool action_this_turn = false;
+    std::optional<cell> forbidden;
+    unsigned specials_in_bag = 0;
 };
 
 template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
@@ -78,9 +94,15 @@ public:
     using turn_type = basic_turn<R>;
     using observation_type = basic_observation<R, Radius>;
     static constexpr int piece_count = rules_traits<R>::piece_count;
+    /// Bag entries from special_code up are the special tiles: special_code + k for action bit k.
+    static constexpr int special_code = tile_type::kinds;
 
     /// Why a configuration cannot start a game (empty string: it can).
     static std::string validate(const game_config& c) {
+        if (const char* why = check_expansions(c.special_tiles.value_or(rules_traits<R>::special_tiles),
+                                               c.starting_actions.value_or(rules_traits<R>::starting_actions));
+            why[0])
+            return why;
         if (c.players < R::min_players || c.players > R::max_players)
             return "players must be " + std::to_string(R::min_players) + " to " + std::to_string(R::max_players);
         const int h = c.hand_size ? c.hand_size : R::hand_size(c.players);
@@ -91,18 +113,24 @@ public:
     }
 
     /// A game for `players` players with the rule set's hand size, from `seed`.
-    explicit basic_game(int players = 2, std::uint64_t seed = 0) : basic_game(game_config{players, seed, 0, {}}) {}
+    explicit basic_game(int players = 2, std::uint64_t seed = 0) : basic_game(game_config{players, seed, 0, {}, {}, {}}) {}
 
     /// Shuffles the bag, deals the hands in seat order and finds the opening player.
     /// Throws std::invalid_argument when validate(c) is not empty.
     explicit basic_game(game_config c) : config_(std::move(c)), rng_(config_.seed) {
         if (auto why = validate(config_); !why.empty()) throw std::invalid_argument("qwirkle::game: " + why);
         hand_size_ = config_.hand_size ? config_.hand_size : R::hand_size(config_.players);
-        for (int i = 0; i < piece_count; ++i) bag_[static_cast<std::size_t>(i)] = tile_type::from_index(i % tile_type::kinds);
+        specials_ = config_.special_tiles.value_or(rules_traits<R>::special_tiles);
+        const unsigned starting = config_.starting_actions.value_or(rules_traits<R>::starting_actions);
+        for (int i = 0; i < piece_count; ++i) bag_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i % tile_type::kinds);
         bag_size_ = piece_count;
+        for (int k = 0; k < action_tile_kinds; ++k)
+            if (specials_ & (1u << k)) bag_[static_cast<std::size_t>(bag_size_++)] = static_cast<std::uint8_t>(special_code + k);
         rng_.shuffle(bag_.begin(), bag_.begin() + bag_size_);
         hands_.resize(static_cast<std::size_t>(config_.players));
         scores_.assign(static_cast<std::size_t>(config_.players), 0);
+        held_.assign(static_cast<std::size_t>(config_.players), starting);
+        used_.assign(static_cast<std::size_t>(config_.players), 0u);
         for (auto& h : hands_) draw(h, hand_size_);
         if constexpr (R::opening == opening_rule::largest_group) {
             int best = -1;
@@ -128,13 +156,32 @@ public:
     const hand_type& hand(int player) const { return hands_.at(static_cast<std::size_t>(player)); }
     int score(int player) const { return scores_.at(static_cast<std::size_t>(player)); }
     std::span<const int> scores() const noexcept { return scores_; }
+    /// Pieces in the bag, special tiles included.
     int bag_size() const noexcept { return bag_size_; }
-    /// The tiles in the bag (hidden information: for tests and tools, not for bots).
+    /// The tiles in the bag, special tiles left out (hidden information: for tests and tools, not bots).
     hand_type bag_contents() const {
         hand_type m;
-        for (int i = 0; i < bag_size_; ++i) m.add(bag_[static_cast<std::size_t>(i)]);
+        for (int i = 0; i < bag_size_; ++i)
+            if (bag_[static_cast<std::size_t>(i)] < special_code) m.add(tile_type::from_index(bag_[static_cast<std::size_t>(i)]));
         return m;
     }
+    // ---- mini-expansions -------------------------------------------------------------------------
+    /// The special tiles in play (action_tile bits) and those already drawn, shown and boxed.
+    unsigned special_tiles() const noexcept { return specials_; }
+    unsigned specials_revealed() const noexcept { return revealed_; }
+    /// Action tiles a player holds (won or given at the start) and those already used.
+    unsigned actions_held(int player) const { return held_.at(static_cast<std::size_t>(player)); }
+    unsigned actions_used(int player) const { return used_.at(static_cast<std::size_t>(player)); }
+    /// Can the current player still use this action tile now?
+    bool can_use(action_tile a) const noexcept {
+        const unsigned b = action_bit(a);
+        return !is_over() && opening_size_ == 0 && !board_.empty() && !action_this_turn_ &&
+               (held_[static_cast<std::size_t>(current_)] & ~used_[static_cast<std::size_t>(current_)] & b);
+    }
+    /// Has the current player used an action tile this turn (so the turn's main action is due)?
+    bool action_this_turn() const noexcept { return action_this_turn_; }
+    /// The cell a tile was taken from this turn (no tile may go back there before the turn ends).
+    std::optional<cell> forbidden_cell() const noexcept { return forbidden_; }
     /// The number of tiles the opening must place; 0 once the first tiles are down.
     int opening_size() const noexcept { return opening_size_; }
     const std::vector<turn_type>& history() const noexcept { return history_; }
@@ -153,6 +200,7 @@ public:
     movegen_options move_options() const noexcept {
         movegen_options o;
         o.opening_size = opening_size_;
+        o.forbidden = forbidden_;
         return o;
     }
     /// Calls visit(const move&, int score) for every legal placement of the current player.
@@ -180,9 +228,23 @@ public:
         if (is_over()) return refuse(action_rule::game_over);
         const hand_type& h = hand(current_);
         switch (a.kind) {
+            case action_kind::draw_three:
+            case action_kind::take_tile: {
+                const unsigned b = action_bit(a.kind == action_kind::draw_three ? action_tile::draw_three : action_tile::take_tile);
+                if (!(held_[static_cast<std::size_t>(current_)] & b)) return refuse(action_rule::action_not_held);
+                if (used_[static_cast<std::size_t>(current_)] & b) return refuse(action_rule::action_already_used);
+                if (opening_size_ > 0 || board_.empty()) return refuse(action_rule::action_in_opening);
+                if (action_this_turn_) return refuse(action_rule::one_action_per_turn);
+                if (a.kind == action_kind::take_tile) {
+                    e.take = check_take(board_, a.at);
+                    if (e.take != take_rule::ok) return refuse(action_rule::take_refused);
+                }
+                return e;
+            }
             case action_kind::place: {
                 placement_context ctx;
                 ctx.opening_size = opening_size_;
+                ctx.forbidden = forbidden_;
                 e.placement = check_placement(board_, h, a.move, ctx);
                 if (!e.placement.ok()) e.rule = action_rule::illegal_placement;
                 return e;
@@ -214,27 +276,43 @@ public:
     error_type apply(const action_type& a) {
         const error_type e = check(a);
         if (!e.ok()) return e;
-        turn_type t{current_, a, 0, 0};
+        turn_type t{current_, a, 0, 0, 0};
         hand_type& h = hands_[static_cast<std::size_t>(current_)];
+        const unsigned revealed_before = revealed_;
         switch (a.kind) {
+            case action_kind::draw_three:
+            case action_kind::take_tile: {
+                const auto which = a.kind == action_kind::draw_three ? action_tile::draw_three : action_tile::take_tile;
+                used_[static_cast<std::size_t>(current_)] |= action_bit(which);
+                action_this_turn_ = true;
+                if (a.kind == action_kind::draw_three) {
+                    draw(h, 3);
+                } else {
+                    h.add(*board_.at(a.at));
+                    board_.remove(a.at);
+                    forbidden_ = a.at;
+                }
+                t.revealed = revealed_ & ~revealed_before;
+                history_.push_back(t);
+                return e;  // the same player now plays the turn's main action
+            }
             case action_kind::place: {
                 t.score = score_placement(board_, a.move);
                 board_.place(a.move);
                 for (const auto& p : a.move) h.remove(p.tile);
                 opening_size_ = 0;
                 passes_ = 0;
-                if (h.empty() && bag_size_ == 0) {
+                draw(h, hand_size_ - h.size());
+                if (h.empty()) {  // the last tile placed, and nothing left to draw
                     t.bonus = R::end_bonus;
                     end_ = game_end::last_tile;
-                } else {
-                    draw(h, hand_size_ - h.size());
                 }
                 break;
             }
             case action_kind::exchange: {
                 h -= a.tiles;
                 draw(h, a.tiles.size());
-                a.tiles.for_each([&](tile_type x) { bag_[static_cast<std::size_t>(bag_size_++)] = x; });
+                a.tiles.for_each([&](tile_type x) { bag_[static_cast<std::size_t>(bag_size_++)] = x.index; });
                 rng_.shuffle(bag_.begin(), bag_.begin() + bag_size_);
                 passes_ = 0;
                 break;
@@ -244,7 +322,10 @@ public:
                 break;
         }
         scores_[static_cast<std::size_t>(current_)] += t.score + t.bonus;
+        t.revealed = revealed_ & ~revealed_before;
         history_.push_back(t);
+        action_this_turn_ = false;
+        forbidden_.reset();
         if (!is_over()) current_ = (current_ + 1) % players();
         return e;
     }
@@ -269,6 +350,11 @@ public:
         o.unseen -= o.hand;
         o.opening_size = opening_size_;
         o.turn = static_cast<int>(history_.size());
+        o.actions_held = held_;
+        o.actions_used = used_;
+        o.action_this_turn = action_this_turn_;
+        o.forbidden = forbidden_;
+        o.specials_in_bag = specials_ & ~revealed_;
         return o;
     }
 
@@ -313,15 +399,34 @@ private:
         const int age_a = config_.ages[static_cast<std::size_t>(a)], age_b = config_.ages[static_cast<std::size_t>(b)];
         return age_a != age_b ? age_a < age_b : a < b;
     }
+    /// Draws n tiles from the bag (fewer if it runs out). A special tile drawn is shown, goes back
+    /// to the box, every player receives its action tile, and a replacement is drawn.
     void draw(hand_type& h, int n) {
-        for (; n > 0 && bag_size_ > 0; --n) h.add(bag_[static_cast<std::size_t>(--bag_size_)]);
+        while (n > 0 && bag_size_ > 0) {
+            const std::uint8_t x = bag_[static_cast<std::size_t>(--bag_size_)];
+            if (x >= special_code) {
+                const unsigned b = 1u << (x - special_code);
+                revealed_ |= b;
+                for (auto& held : held_) held |= b;
+                continue;
+            }
+            h.add(tile_type::from_index(x));
+            --n;
+        }
     }
 
     game_config config_;
     rng rng_;
     board_type board_;
-    std::array<tile_type, static_cast<std::size_t>(piece_count)> bag_{};
+    /// Bag: tile indices, and special tiles as special_code + action bit; drawn from the back.
+    std::array<std::uint8_t, static_cast<std::size_t>(piece_count + action_tile_kinds)> bag_{};
     int bag_size_ = 0;
+    unsigned specials_ = 0;          ///< special tiles in play
+    unsigned revealed_ = 0;          ///< special tiles drawn so far
+    std::vector<unsigned> held_;     ///< per player: action tiles held
+    std::vector<unsigned> used_;     ///< per player: action tiles used
+    bool action_this_turn_ = false;  ///< the current player used an action tile this turn
+    std::optional<cell> forbidden_;  ///< where a tile was taken this turn
     std::vector<hand_type> hands_;
     std::vector<int> scores_;
     std::vector<turn_type> history_;

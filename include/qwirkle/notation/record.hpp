@@ -1,11 +1,14 @@
 // qwirkle — actions and whole games as text (serialisation of the tile game).
 //
-//   action   a move (`0,0,R1 1,0,R2`), `exchange R1 G2`, or `pass`
+//   action   a move (`0,0,R1 1,0,R2`), `exchange R1 G2`, `pass`, or an action tile: `draw3`,
+//            `take x,y` (the same player then plays the turn's main action on the next line)
 //   record   qwirkle-game 1
 //            players 2
 //            seed 42
 //            hand 6            (optional: the rule set's size when absent)
 //            ages 31 9         (optional)
+//            specials 3        (optional: special tiles in the bag, a mask of action_tile bits)
+//            actions 3         (optional: action tiles held from the start, likewise)
 //            <one action per line, in turn order>
 //
 // A record holds the configuration and the actions; replaying it rebuilds the exact game.
@@ -26,6 +29,8 @@ std::string to_string(const basic_action<R>& a) {
         case action_kind::place: return to_string(a.move);
         case action_kind::exchange: return "exchange " + to_string(a.tiles);
         case action_kind::pass: return "pass";
+        case action_kind::draw_three: return "draw3";
+        case action_kind::take_tile: return "take " + to_string(a.at);
     }
     return {};
 }
@@ -38,6 +43,16 @@ parse_result<basic_action<R>> parse_action(std::string_view s, std::size_t base 
     if (head == "pass") {
         if (tokens.size() > 1) return parse_error{tokens[1].column, std::string(tokens[1].text), "'pass' takes nothing"};
         return basic_action<R>::pass();
+    }
+    if (head == "draw3") {
+        if (tokens.size() > 1) return parse_error{tokens[1].column, std::string(tokens[1].text), "'draw3' takes nothing"};
+        return basic_action<R>::draw_three();
+    }
+    if (head == "take") {
+        if (tokens.size() != 2) return parse_error{tokens[0].column, "take", "'take' takes one cell: take x,y"};
+        auto c = parse_cell(tokens[1].text, tokens[1].column);
+        if (!c) return c.error();
+        return basic_action<R>::take_tile(*c);
     }
     if (head == "exchange") {
         const std::size_t from = tokens[0].column - base + head.size();
@@ -62,6 +77,8 @@ template <ruleset R, int Radius>
 std::string to_record(const basic_game<R, Radius>& g) {
     std::string s = "qwirkle-game 1\nplayers " + std::to_string(g.players()) + "\nseed " +
                     std::to_string(g.config().seed) + "\nhand " + std::to_string(g.hand_size()) + "\n";
+    if (g.config().special_tiles) s += "specials " + std::to_string(*g.config().special_tiles) + "\n";
+    if (g.config().starting_actions) s += "actions " + std::to_string(*g.config().starting_actions) + "\n";
     if (!g.config().ages.empty()) {
         s += "ages";
         for (int a : g.config().ages) s += " " + std::to_string(a);
@@ -97,7 +114,8 @@ parse_result<basic_game_record<R>> parse_record(std::string_view text) {
             if (key != "qwirkle-game" || tokens.size() != 2 || tokens[1].text != "1")
                 return fail(tokens[0].column, key, "a record starts with 'qwirkle-game 1'");
             header = true;
-        } else if (key == "players" || key == "seed" || key == "hand" || key == "ages") {
+        } else if (key == "players" || key == "seed" || key == "hand" || key == "ages" || key == "specials" ||
+                   key == "actions") {
             if (!rec.actions.empty()) return fail(tokens[0].column, key, "settings come before the actions");
             if (tokens.size() < 2 || (key != "ages" && tokens.size() != 2))
                 return fail(tokens[0].column, key, "'" + std::string(key) + "' takes " + (key == "ages" ? "numbers" : "one number"));
@@ -113,6 +131,8 @@ parse_result<basic_game_record<R>> parse_record(std::string_view text) {
             if (key == "players") rec.config.players = static_cast<int>(values[0]);
             if (key == "seed") rec.config.seed = static_cast<std::uint64_t>(values[0]);
             if (key == "hand") rec.config.hand_size = static_cast<int>(values[0]);
+            if (key == "specials") rec.config.special_tiles = static_cast<unsigned>(values[0]);
+            if (key == "actions") rec.config.starting_actions = static_cast<unsigned>(values[0]);
             if (key == "ages")
                 for (auto v : values) rec.config.ages.push_back(static_cast<int>(v));
         } else {
