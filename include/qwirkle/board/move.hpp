@@ -4,6 +4,7 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <type_traits>
 
 #include "../core/ruleset.hpp"
 #include "../pieces/tile.hpp"
@@ -42,6 +43,13 @@ public:
     constexpr basic_move() = default;
     constexpr basic_move(std::initializer_list<placement> ps) noexcept {
         for (const auto& p : ps) push_back(p);
+    }
+    /// Moves of rule sets with the same pieces and line length are interchangeable.
+    template <ruleset R2>
+        requires(!std::is_same_v<R2, Rules> && std::is_same_v<tile_t<R2>, tile_type> &&
+                 rules_traits<R2>::max_line == rules_traits<Rules>::max_line)
+    constexpr basic_move(const basic_move<R2>& o) noexcept {
+        for (const auto& p : o) push_back(p);
     }
 
     /// Adds a placement; false (and no change) when the move already holds `capacity`.

@@ -30,6 +30,15 @@ struct basic_action {
     basic_tile_multiset<tile_t<R>> tiles;       ///< for exchange: the tiles given back
     cell at{};                                  ///< for take_tile: the cell emptied
 
+    constexpr basic_action() = default;
+    constexpr basic_action(action_kind k, const basic_move<R>& m, const basic_tile_multiset<tile_t<R>>& t, cell c) noexcept
+        : kind(k), move(m), tiles(t), at(c) {}
+    /// Actions of rule sets with the same pieces and line length are interchangeable.
+    template <ruleset R2>
+        requires(!std::is_same_v<R2, R> && std::is_same_v<tile_t<R2>, tile_t<R>> &&
+                 rules_traits<R2>::max_line == rules_traits<R>::max_line)
+    constexpr basic_action(const basic_action<R2>& o) noexcept : kind(o.kind), move(o.move), tiles(o.tiles), at(o.at) {}
+
     static constexpr basic_action place(const basic_move<R>& m) noexcept { return {action_kind::place, m, {}, {}}; }
     static constexpr basic_action exchange(const basic_tile_multiset<tile_t<R>>& t) noexcept {
         return {action_kind::exchange, {}, t, {}};

@@ -7,6 +7,8 @@
 // colour or one shape.
 #pragma once
 
+#include <type_traits>
+
 #include <optional>
 #include <string>
 
@@ -125,7 +127,7 @@ constexpr bool lines_valid_fast(const basic_board<R, Radius>& b, const basic_mov
 template <ruleset R, int Radius>
 constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b,
                                                           const basic_tile_multiset<tile_t<R>>& hand,
-                                                          const basic_move<R>& m,
+                                                          const std::type_identity_t<basic_move<R>>& m,
                                                           const placement_context& ctx = {}) noexcept {
     using Tile = tile_t<R>;
     using error = basic_placement_error<Tile>;

@@ -5,13 +5,15 @@
 // move that forms no line of 2+ (a lone opening tile) scores `lone_tile_score`.
 #pragma once
 
+#include <type_traits>
+
 #include "lines_of_move.hpp"
 
 namespace qwirkle {
 
 /// The score of a placement move, which must be legal on this board (see check_placement).
 template <ruleset R, int Radius>
-constexpr int score_placement(const basic_board<R, Radius>& b, const basic_move<R>& m) noexcept {
+constexpr int score_placement(const basic_board<R, Radius>& b, const std::type_identity_t<basic_move<R>>& m) noexcept {
     using Tile = tile_t<R>;
     using board_type = basic_board<R, Radius>;
     if (m.empty()) return 0;
