@@ -1,14 +1,37 @@
 #!/usr/bin/env bash
-# Builds everything with Clang and with GCC (warnings as errors) and runs the tests of both;
-# the benchmarks run as a short smoke test among them.
+# Builds everything with Clang and with GCC (warnings as errors) and runs the tests of both; the
+# benchmarks run as a short smoke test among them, and so do the quality gates of both builds:
+#   headers: self-contained   every public header compiled on its own (qwirkle_header_check)
+#   package: ...              consumer programs built against qwirkle by every route (tests/package):
+#                             install + find_package, add_subdirectory, FetchContent, pkg-config, the
+#                             vcpkg port's steps, and `conan create` when Conan is there
+# Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests.
+# The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
+# Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree), on PATH, then in /work/conan-src.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
-for preset in dev-clang dev-gcc; do
+
+if [ -n "${QWIRKLE_CONAN_SRC:-}" ]; then
+  echo "conan: from $QWIRKLE_CONAN_SRC"
+elif command -v conan >/dev/null && conan --version 2>/dev/null | grep -q 'Conan version 2'; then
+  echo "conan: $(command -v conan)"
+elif [ -f /work/conan-src/conan/cli/cli.py ]; then
+  echo "conan: from /work/conan-src"
+else
+  echo "skipped: conan not available (the 'package: conan' tests will be skipped; set QWIRKLE_CONAN_SRC to a conan 2 source tree)"
+fi
+
+run_preset() {
+  local preset=$1
   echo "== $preset"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
   ctest --preset "$preset" -j "$jobs"
-done
+}
+
+run_preset dev-clang
+run_preset asan
+run_preset dev-gcc
