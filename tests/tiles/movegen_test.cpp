@@ -182,7 +182,7 @@ std::size_t compare(const Board& b, const tile_multiset& hand, const movegen_opt
 /// Positions (board, hand to move) from a seeded game with random legal moves; calls f on each.
 template <class Game, class F>
 void random_positions(std::uint64_t seed, int players, int max_turns, F&& f) {
-    Game g(game_config{players, seed, 0, {}});
+    Game g(config_of(players, seed));
     rng r(seed * 7919 + 1);
     for (int turn = 0; turn < max_turns && !g.is_over(); ++turn) {
         f(g, r);

@@ -59,4 +59,72 @@ tile_multiset tiles_on(const Board& b) {
     return m;
 }
 
+/// A game configuration from its first four settings (the others keep their defaults).
+inline game_config config_of(int players, std::uint64_t seed, int hand_size = 0, std::vector<int> ages = {}) {
+    game_config c;
+    c.players = players;
+    c.seed = seed;
+    c.hand_size = hand_size;
+    c.ages = std::move(ages);
+    return c;
+}
+
+/// Everything observable about a game, for "the state did not change" checks.
+template <class Game>
+struct snapshot {
+    std::string board;
+    std::vector<tile_multiset> hands;
+    std::vector<int> scores;
+    tile_multiset bag;
+    int bag_size = 0;
+    std::vector<std::string> history;
+    int current = 0;
+    int opening = 0;
+    game_end end = game_end::running;
+
+    explicit snapshot(const Game& g)
+        : board(to_string(g.board())), scores(g.scores().begin(), g.scores().end()), bag(g.bag_contents()),
+          bag_size(g.bag_size()), current(g.current_player()), opening(g.opening_size()), end(g.end_reason()) {
+        for (int p = 0; p < g.players(); ++p) hands.push_back(g.hand(p));
+        for (const auto& t : g.history())
+            history.push_back(std::to_string(t.player) + ":" + to_string(t.action) + ":" + std::to_string(t.score) +
+                              "+" + std::to_string(t.bonus));
+    }
+    friend bool operator==(const snapshot&, const snapshot&) = default;
+};
+
+/// A random legal action: a random placement if any, else a random exchange if allowed, else pass.
+template <class Game>
+typename Game::action_type random_action(const Game& g, rng& r) {
+    using action_type = typename Game::action_type;
+    const auto moves = g.legal_moves();
+    if (!moves.empty()) return action_type::place(moves[r.below(static_cast<std::uint32_t>(moves.size()))].move);
+    if (g.can_exchange()) {
+        tile_multiset give;
+        g.hand(g.current_player()).for_each([&](tile t) {
+            if (give.size() < g.bag_size() && (give.empty() || r.below(2))) give.add(t);
+        });
+        return action_type::exchange(give);
+    }
+    return action_type::pass();
+}
+
+/// The greedy player: a highest-scoring placement, else exchange the whole hand (or what the bag allows), else pass.
+template <class Game>
+typename Game::action_type greedy_action(const Game& g) {
+    using action_type = typename Game::action_type;
+    if (!g.is_over()) {
+        const auto best = best_move(g.board(), g.hand(g.current_player()), g.move_options());
+        if (best) return action_type::place(best->move);
+    }
+    if (g.can_exchange()) {
+        tile_multiset give;
+        g.hand(g.current_player()).for_each([&](tile t) {
+            if (give.size() < g.bag_size()) give.add(t);
+        });
+        return action_type::exchange(give);
+    }
+    return action_type::pass();
+}
+
 }  // namespace qwirkle_test
