@@ -34,7 +34,6 @@ void expect_refused(game& g, const qwirkle::action& a, action_rule rule) {
     // The hidden state (bag order, rng) is untouched too: the same next action gives the same game.
     if (!g.is_over()) {
         game other = twin;
-        rng r(1);
         const auto next = greedy_action(g);
         REQUIRE(g.apply(next).ok());
         REQUIRE(other.apply(next).ok());

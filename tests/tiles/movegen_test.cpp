@@ -226,7 +226,6 @@ tile_multiset random_hand(const Board& b, rng& r, int n) {
 }  // namespace
 
 TEST_CASE("movegen: the brute force itself — filters are sound (same moves without the contact and group filters)") {
-    rng r(99);
     int positions = 0;
     random_positions<qwirkle::game>(5, 2, 12, [&](const qwirkle::game& g, rng& rr) {
         const auto& b = g.board();
