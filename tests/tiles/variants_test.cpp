@@ -309,3 +309,26 @@ TEST_CASE("1,000 seeded random games per rule set with invariants after every ac
         random_games<action_tiles_at_start_rules>(1000, 2, 4);
     }
 }
+
+TEST_CASE("take a tile: boards stay well inside the default radius") {
+    int farthest = 0;
+    for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
+        basic_game<action_tiles_at_start_rules> g(2 + static_cast<int>(seed % 5), seed);
+        rng r(seed);
+        while (!g.is_over()) {
+            const auto choices = action_tile_choices(g);
+            if (!g.action_this_turn() && !choices.empty() && r.below(2) == 0) {
+                REQUIRE(g.apply(choices[r.below(static_cast<std::uint32_t>(choices.size()))]).ok());
+                continue;
+            }
+            const auto moves = g.legal_moves();
+            if (!moves.empty()) REQUIRE(g.place(moves[r.below(static_cast<std::uint32_t>(moves.size()))].move).ok());
+            else if (g.can_exchange()) REQUIRE(g.exchange({*g.hand(g.current_player()).distinct().begin()}).ok());
+            else REQUIRE(g.pass().ok());
+            const auto box = g.board().bounding_box();
+            farthest = std::max({farthest, -box.min.x, -box.min.y, box.max.x, box.max.y});
+        }
+    }
+    MESSAGE("farthest coordinate reached: " << farthest);
+    CHECK(farthest < board::radius);
+}
