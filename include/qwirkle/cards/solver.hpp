@@ -94,7 +94,7 @@ public:
 
     /// Best (by weights) legal completion, with at least one card played when `require_play`.
     /// `wq`, `wc`: weights of a Qwirkle and of a card in the value.
-    best_result best(int wq, int wc, bool require_play = true) {
+    best_result best(int wq, int wc, bool require_play = true, bool first = false) {
         best_result out;
         const counts t0 = table, h0 = hand;
         // Shape-group Qwirkles are fixed up front: q_s ≤ the fewest copies of a colour in shape s.
@@ -131,11 +131,11 @@ public:
         }
         std::stable_sort(choices.begin(), choices.end(), [](const choice& a, const choice& b) { return a.bound > b.bound; });
         for (const choice& ch : choices) {
-            if (out.found && ch.bound <= out.value) break;
+            if (out.found && (first || ch.bound <= out.value)) break;
             counts t = t0, h = h0;
             int base = 0;
             const int qcards = apply_shape_qwirkles(ch.q, t, h, wq, wc, base);
-            run_best(t, h, wq, wc, base, qcards > 0 || !require_play);
+            run_best(t, h, wq, wc, base, qcards > 0 || !require_play, out.found ? out.value : -1, first);
             if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
                 out.found = true;
                 out.value = final_value_;
@@ -157,64 +157,59 @@ public:
         return out;
     }
 
-    /// Bit i of the result: the hand part with mixed-radix index i (digit of kind k: copies played,
-    /// radix hand[k] + 1, kinds in index order) can be played. Bit 0 (nothing played) is set when the
-    /// table alone is a legal arrangement.
-    std::vector<std::uint64_t> playable() {
-        std::array<std::uint32_t, K> weight{};
-        std::uint32_t total = 1;
-        for (int i = 0; i < K; ++i) {
-            weight[i] = total;
-            total *= static_cast<std::uint32_t>(hand[i] + 1);
-        }
-        words_ = static_cast<int>((total + 63) / 64);
-        const auto W = static_cast<std::size_t>(words_);
+    /// Every part of the hand that can be played, as counts per kind (the empty part included when the
+    /// table alone is a legal arrangement): calls f(counts) for each.
+    ///
+    /// A memoised depth-first pass over the colours: the value of a state is the set of hand parts of
+    /// the colours still to decide that complete it, as a bitset in mixed radix where the earlier colour
+    /// is the more significant digit, so a state late in the order carries a short bitset.
+    template <class F>
+    void for_each_playable(F&& f) {
         prepare(table, hand);
-        std::vector<std::uint64_t> cur_bits(W, 0), next_bits;
-        std::vector<std::uint64_t> cur_keys{0}, next_keys;
-        cur_bits[0] = 1;
-        std::vector<std::uint64_t> result(W, 0);
         for (int li = 0; li < C; ++li) {
-            build_options(order_[li], table, hand, /*subset*/ true, 0, 0, &weight);
-            if (li == C - 1) {
-                // Final colour: merge states by what they accept, then match options against that.
-                next_keys.clear();
-                next_bits.clear();
-                index_.reset(std::max<std::size_t>(16, cur_keys.size()));
-                for (std::size_t i = 0; i < cur_keys.size(); ++i) {
-                    const std::uint64_t req = accepts(cur_keys[i]);
-                    if (!req) continue;
-                    auto [slot, fresh] = index_.find(req, next_keys);
-                    if (fresh) {
-                        next_keys.push_back(req);
-                        next_bits.resize(next_bits.size() + W, 0);
-                    }
-                    for (std::size_t w = 0; w < W; ++w) next_bits[static_cast<std::size_t>(slot) * W + w] |= cur_bits[i * W + w];
-                }
-                for (std::size_t i = 0; i < next_keys.size(); ++i)
-                    for (const option& o : opts_)
-                        if ((o.ymask & ~next_keys[i]) == 0) shift_or(result.data(), &next_bits[i * W], o.offset);
-                break;
+            const int c = order_[li];
+            std::uint32_t r = 1;
+            for (int s = 0; s < S; ++s) {
+                local_weight_[c * S + s] = r;
+                r *= static_cast<std::uint32_t>(hand[c * S + s] + 1);
             }
-            next_keys.clear();
-            next_bits.clear();
-            index_.reset(std::max<std::size_t>(16, cur_keys.size() * 4));
-            for (std::size_t i = 0; i < cur_keys.size(); ++i) {
-                for (const option& o : opts_) {
-                    std::uint64_t nk;
-                    if (!step(cur_keys[i], o.ypack, li, nk)) continue;
-                    auto [slot, fresh] = index_.find(nk, next_keys);
-                    if (fresh) {
-                        next_keys.push_back(nk);
-                        next_bits.resize(next_bits.size() + W, 0);
-                    }
-                    shift_or(&next_bits[static_cast<std::size_t>(slot) * W], &cur_bits[i * W], o.offset);
-                }
-            }
-            cur_keys.swap(next_keys);
-            cur_bits.swap(next_bits);
+            radix_[li] = r;
         }
-        return result;
+        suffix_[C] = 1;
+        for (int li = C - 1; li >= 0; --li) suffix_[li] = suffix_[li + 1] * radix_[li];
+        groups_.resize(static_cast<std::size_t>(C));
+        memo_bits_.resize(static_cast<std::size_t>(C));
+        arena_.clear();
+        for (int li = 0; li < C; ++li) {
+            build_options(order_[li], table, hand, /*subset*/ true, 0, 0, &local_weight_);
+            // group the options by what they send to the shapes: one transition per group
+            std::sort(opts_.begin(), opts_.end(), [](const option& x, const option& y) { return x.ypack < y.ypack; });
+            auto& gs = groups_[static_cast<std::size_t>(li)];
+            gs.clear();
+            for (const option& o : opts_) {
+                if (gs.empty() || gs.back().ypack != o.ypack) gs.push_back({o.ypack, o.ymask, {}});
+                gs.back().offsets.push_back(o.offset);
+            }
+            memo_bits_[static_cast<std::size_t>(li)].clear();
+        }
+        const std::size_t root = suffix_bits(0, 0);
+        const std::uint32_t total = suffix_[0];
+        // decode: digit of colour layer li is (index / suffix[li+1]) % radix[li]
+        for (std::uint32_t w = 0; w * 64 < total; ++w)
+            for (std::uint64_t b = arena_[root + w]; b; b &= b - 1) {
+                const std::uint32_t idx = w * 64 + static_cast<std::uint32_t>(std::countr_zero(b));
+                counts p{};
+                for (int li = 0; li < C; ++li) {
+                    std::uint32_t local = (idx / suffix_[li + 1]) % radix_[li];
+                    const int c = order_[li];
+                    for (int s = 0; s < S; ++s) {
+                        const std::uint32_t n = hand[c * S + s] + 1u;
+                        p[c * S + s] = static_cast<std::uint8_t>(local % n);
+                        local /= n;
+                    }
+                }
+                f(static_cast<const counts&>(p));
+            }
     }
 
 private:
@@ -268,11 +263,8 @@ private:
     std::array<std::array<std::array<std::uint8_t, fields * 4>, S>, C> trans_{};
     std::vector<option> opts_;
     std::vector<std::vector<option>> layer_opts_;
-    std::vector<std::vector<node>> layers_;
-    std::vector<std::pair<std::uint64_t, std::int32_t>> finals_;
     key_index index_;
-    int words_ = 1;
-    int final_node_ = -1, final_option_ = -1;
+    int final_node_ = -1;
     int final_value_ = 0;
 
     /// Takes q_s copies of every colour of shape s (from the table first, then from the hand: those
@@ -421,91 +413,163 @@ private:
         o.cards = saved_cards;
     }
 
-    void shift_or(std::uint64_t* dst, const std::uint64_t* src, std::uint32_t off) const {
-        const int ws = static_cast<int>(off / 64), bs = static_cast<int>(off % 64);
-        for (int w = words_ - 1; w >= ws; --w) {
-            std::uint64_t v = src[w - ws] << bs;
-            if (bs && w - ws - 1 >= 0) v |= src[w - ws - 1] >> (64 - bs);
-            dst[w] |= v;
+
+    // ---- subset mode ---------------------------------------------------------------------------
+    struct group {
+        std::uint32_t ypack;
+        std::uint64_t ymask;
+        std::vector<std::uint32_t> offsets;  // local mixed-radix indices of the hand parts
+    };
+    std::vector<std::vector<group>> groups_;
+    std::array<std::uint32_t, K> local_weight_{};
+    std::array<std::uint32_t, C> radix_{};
+    std::array<std::uint32_t, C + 1> suffix_{};
+    struct bits_memo {
+        std::vector<std::uint64_t> keys;
+        std::vector<std::size_t> at;  // position in the arena
+        key_index index;
+        void clear() {
+            keys.clear();
+            at.clear();
+            index.reset(16);
+        }
+    };
+    std::vector<bits_memo> memo_bits_;
+    std::vector<std::uint64_t> arena_;
+
+    static std::size_t words_for(std::uint32_t bits) { return (bits + 63) / 64; }
+
+    static void or_shifted(std::uint64_t* dst, std::size_t dst_words, const std::uint64_t* src, std::size_t src_words,
+                           std::uint32_t off) {
+        const std::size_t ws = off / 64;
+        const unsigned bs = off % 64;
+        for (std::size_t i = 0; i < src_words; ++i) {
+            if (!src[i]) continue;
+            const std::size_t w = i + ws;
+            if (w < dst_words) dst[w] |= src[i] << bs;
+            if (bs && w + 1 < dst_words) dst[w + 1] |= src[i] >> (64 - bs);
         }
     }
 
-    void run_best(const counts& t, const counts& h, int wq, int wc, int base, bool played) {
+    /// The completions of a state before layer li, as a bitset of suffix_[li] bits in the arena.
+    std::size_t suffix_bits(int li, std::uint64_t key) {
+        auto& memo = memo_bits_[static_cast<std::size_t>(li)];
+        const auto [slot, fresh] = memo.index.find(key, memo.keys);
+        if (!fresh) return memo.at[static_cast<std::size_t>(slot)];
+        const std::size_t words = words_for(suffix_[li]);
+        const std::size_t mine = arena_.size();
+        arena_.resize(mine + words, 0);
+        // deeper layers have their own memos, so this entry stays valid during the recursion
+        memo.keys.push_back(key);
+        memo.at.push_back(mine);
+        const auto& gs = groups_[static_cast<std::size_t>(li)];
+        if (li == C - 1) {
+            const std::uint64_t req = accepts(key);
+            for (const group& g : gs)
+                if (req && (g.ymask & ~req) == 0)
+                    for (std::uint32_t off : g.offsets) arena_[mine + off / 64] |= std::uint64_t{1} << (off % 64);
+        } else {
+            const std::size_t sub_words = words_for(suffix_[li + 1]);
+            for (const group& g : gs) {
+                std::uint64_t nk;
+                if (!step(key, g.ypack, li, nk)) continue;
+                const std::size_t sub = suffix_bits(li + 1, nk);
+                bool any = false;
+                for (std::size_t w = 0; w < sub_words && !any; ++w) any = arena_[sub + w] != 0;
+                if (!any) continue;
+                for (std::uint32_t off : g.offsets)
+                    or_shifted(&arena_[mine], words, &arena_[sub], sub_words, off * suffix_[li + 1]);
+            }
+        }
+        return mine;
+    }
+
+    // ---- best mode: depth-first branch and bound over the colours, memoised per state ----------
+    struct memo_map {
+        std::vector<std::uint64_t> keys;
+        std::vector<int> values;
+        key_index index;
+        void clear() {
+            keys.clear();
+            values.clear();
+            index.reset(16);
+        }
+        /// True when the state was reached before with at least `v` (nothing new to find from it).
+        bool seen(std::uint64_t key, int v) {
+            auto [slot, fresh] = index.find(key, keys);
+            if (fresh) {
+                keys.push_back(key);
+                values.push_back(v);
+                return false;
+            }
+            int& best = values[static_cast<std::size_t>(slot)];
+            if (best >= v) return true;
+            best = v;
+            return false;
+        }
+    };
+    std::vector<memo_map> memo_;
+    std::array<int, C + 1> rem_ub_{};  // the most the colours from layer li on can add
+    std::array<int, C> path_{}, best_path_{};
+    int best_value_ = -1;
+    bool stop_at_first_ = false;
+
+    /// Finds a completion worth more than `bound` (the best one, or the first with `first`).
+    void run_best(const counts& t, const counts& h, int wq, int wc, int base, bool played, int bound, bool first) {
         prepare(t, h);
-        layers_.resize(static_cast<std::size_t>(C));
         layer_opts_.resize(static_cast<std::size_t>(C));
-        layers_[0].assign(1, node{played ? played_flag : 0, base, -1, -1});
+        memo_.resize(static_cast<std::size_t>(C));
         final_node_ = -1;
         for (int li = 0; li < C; ++li) {
             build_options(order_[li], t, h, false, wq, wc, nullptr);
+            if (opts_.empty()) return;
+            std::stable_sort(opts_.begin(), opts_.end(), [](const option& x, const option& y) { return x.value > y.value; });
             layer_opts_[static_cast<std::size_t>(li)] = opts_;
-            const auto& cur = layers_[static_cast<std::size_t>(li)];
-            if (li == C - 1) {
-                finish(cur);
+            memo_[static_cast<std::size_t>(li)].clear();
+        }
+        rem_ub_[C] = 0;
+        for (int li = C - 1; li >= 0; --li) rem_ub_[li] = rem_ub_[li + 1] + layer_opts_[static_cast<std::size_t>(li)][0].value;
+        best_value_ = bound;
+        stop_at_first_ = first;
+        dfs(0, played ? played_flag : 0, base);
+    }
+
+    void dfs(int li, std::uint64_t key, int v) {
+        if (v + rem_ub_[li] <= best_value_) return;
+        if (li > 0 && memo_[static_cast<std::size_t>(li)].seen(key, v)) return;
+        const auto& opts = layer_opts_[static_cast<std::size_t>(li)];
+        if (li == C - 1) {
+            const std::uint64_t req = accepts(key);
+            if (!req) return;
+            const bool played = (key & played_flag) != 0;
+            for (std::size_t oi = 0; oi < opts.size(); ++oi) {
+                const option& o = opts[oi];
+                if (v + o.value <= best_value_) return;
+                if ((o.ymask & ~req) || (!played && o.cards == 0)) continue;
+                best_value_ = v + o.value;
+                final_node_ = 1;
+                final_value_ = best_value_;
+                path_[static_cast<std::size_t>(li)] = static_cast<int>(oi);
+                best_path_ = path_;
                 return;
             }
-            auto& next = layers_[static_cast<std::size_t>(li) + 1];
-            next.clear();
-            index_.reset(std::max<std::size_t>(16, cur.size() * 4));
-            for (std::size_t i = 0; i < cur.size(); ++i) {
-                for (std::size_t oi = 0; oi < opts_.size(); ++oi) {
-                    const option& o = opts_[oi];
-                    std::uint64_t nk;
-                    if (!step(cur[i].key, o.ypack, li, nk)) continue;
-                    if (o.cards > 0) nk |= played_flag;
-                    const int v = cur[i].value + o.value;
-                    auto [slot, fresh] = index_.find(nk, next);
-                    if (fresh) next.push_back(node{nk, v, static_cast<int>(i), static_cast<int>(oi)});
-                    else if (v > next[static_cast<std::size_t>(slot)].value)
-                        next[static_cast<std::size_t>(slot)] = node{nk, v, static_cast<int>(i), static_cast<int>(oi)};
-                }
-            }
-            if (next.empty()) return;
+            return;
+        }
+        for (std::size_t oi = 0; oi < opts.size(); ++oi) {
+            const option& o = opts[oi];
+            if (v + o.value + rem_ub_[li + 1] <= best_value_) return;
+            std::uint64_t nk;
+            if (!step(key, o.ypack, li, nk)) continue;
+            if (o.cards > 0) nk |= played_flag;
+            path_[static_cast<std::size_t>(li)] = static_cast<int>(oi);
+            dfs(li + 1, nk, v + o.value);
+            if (stop_at_first_ && final_node_ >= 0) return;
         }
     }
-
-    /// The last colour: states merged by (what they accept, played flag), keeping the best; then every
-    /// option is matched against every merged state.
-    void finish(const std::vector<node>& cur) {
-        finals_.clear();
-        index_.reset(std::max<std::size_t>(16, cur.size()));
-        std::vector<std::uint64_t>& keys = final_keys_;
-        keys.clear();
-        for (std::size_t i = 0; i < cur.size(); ++i) {
-            const std::uint64_t req = accepts(cur[i].key);
-            if (!req) continue;
-            // the played flag lives in the top bit, which no mask uses
-            const std::uint64_t k = req | (cur[i].key & played_flag);
-            auto [slot, fresh] = index_.find(k, keys);
-            if (fresh) {
-                keys.push_back(k);
-                finals_.push_back({k, static_cast<std::int32_t>(i)});
-            } else if (cur[i].value > cur[static_cast<std::size_t>(finals_[static_cast<std::size_t>(slot)].second)].value) {
-                finals_[static_cast<std::size_t>(slot)].second = static_cast<std::int32_t>(i);
-            }
-        }
-        for (const auto& [k, ni] : finals_) {
-            const bool played = (k & played_flag) != 0;
-            const std::uint64_t req = k & ~played_flag;
-            const int v0 = cur[static_cast<std::size_t>(ni)].value;
-            for (std::size_t oi = 0; oi < opts_.size(); ++oi) {
-                const option& o = opts_[oi];
-                if ((o.ymask & ~req) || (!played && o.cards == 0)) continue;
-                const int v = v0 + o.value;
-                if (final_node_ < 0 || v > final_value_) {
-                    final_node_ = ni;
-                    final_option_ = static_cast<int>(oi);
-                    final_value_ = v;
-                }
-            }
-        }
-    }
-    std::vector<std::uint64_t> final_keys_;
 
     void reconstruct(const counts& t, best_result& out) const {
-        int n = final_node_, oi = final_option_;
-        for (int li = C - 1; li >= 0; --li) {
-            const option& o = layer_opts_[static_cast<std::size_t>(li)][static_cast<std::size_t>(oi)];
+        for (int li = 0; li < C; ++li) {
+            const option& o = layer_opts_[static_cast<std::size_t>(li)][static_cast<std::size_t>(best_path_[static_cast<std::size_t>(li)])];
             const int c = order_[li];
             for (int s = 0; s < S; ++s) {
                 const int i = c * S + s;
@@ -513,10 +577,6 @@ private:
                 out.p[i] = o.p[s];
                 out.y[i] = static_cast<std::uint8_t>(t[i] + o.p[s] - o.x[s]);
             }
-            if (li == 0) break;
-            const node& nd = layers_[static_cast<std::size_t>(li)][static_cast<std::size_t>(n)];
-            oi = nd.option;
-            n = nd.parent;
         }
     }
 };
@@ -556,34 +616,36 @@ card_solver<R>& solver_instance() {
 /// Is there any legal turn (at least one card played, any rearrangement of the table)?
 template <card_ruleset R>
 bool can_play(const basic_tableau<R>& table, const cards_t<R>& hand) {
+    using set_type = basic_tile_set<card_t<R>>;
+    // Quick sufficient tests first: a new row from the hand alone, or one card added to a row.
+    const set_type d = hand.distinct();
+    for (int c = 0; c < R::colours; ++c)
+        if ((d & set_type::of_colour(c)).size() >= R::min_row) return true;
+    for (int sh = 0; sh < R::shapes; ++sh)
+        if ((d & set_type::of_shape(sh)).size() >= R::min_row) return true;
+    for (const auto& r : table.rows) {
+        if (!r.valid()) continue;
+        const set_type group = r.kind() == row_kind::colour ? set_type::of_colour(r[0].colour()) : set_type::of_shape(r[0].shape());
+        if (!((d & group) - r.set()).empty()) return true;
+    }
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    return s.best(0, 1).found;
+    return s.best(0, 1, true, true).found;
 }
 
 /// Every distinct non-empty sub-multiset of the hand that can be played (with some rearrangement),
-/// written to `out` as `cards_t<R>` values in mixed-radix order; returns the end of the output.
+/// written to `out` as `cards_t<R>` values; returns the end of the output.
 template <card_ruleset R, class Out>
 Out playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand, Out out) {
     using card_type = card_t<R>;
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    const auto bits = s.playable();
-    std::vector<std::pair<card_type, int>> radix;
-    for (int i = 0; i < card_traits<R>::kinds; ++i)
-        if (hand.count(card_type::from_index(i))) radix.emplace_back(card_type::from_index(i), hand.count(card_type::from_index(i)));
-    for (std::size_t w = 0; w < bits.size(); ++w)
-        for (std::uint64_t b = bits[w]; b; b &= b - 1) {
-            std::uint64_t idx = w * 64 + static_cast<std::uint64_t>(std::countr_zero(b));
-            if (idx == 0) continue;
-            cards_t<R> m;
-            for (const auto& [c, n] : radix) {
-                const auto d = static_cast<int>(idx % static_cast<std::uint64_t>(n + 1));
-                idx /= static_cast<std::uint64_t>(n + 1);
-                if (d) m.add(c, d);
-            }
-            *out++ = m;
-        }
+    s.for_each_playable([&](const auto& p) {
+        cards_t<R> m;
+        for (int i = 0; i < card_traits<R>::kinds; ++i)
+            if (p[static_cast<std::size_t>(i)]) m.add(card_type::from_index(i), p[static_cast<std::size_t>(i)]);
+        if (!m.empty()) *out++ = m;
+    });
     return out;
 }
 
@@ -592,10 +654,15 @@ template <card_ruleset R>
 int count_playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand) {
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    const auto bits = s.playable();
     int n = 0;
-    for (auto w : bits) n += std::popcount(w);
-    return n - static_cast<int>(bits[0] & 1u);
+    s.for_each_playable([&](const auto& p) {
+        for (auto k : p)
+            if (k) {
+                ++n;
+                return;
+            }
+    });
+    return n;
 }
 
 namespace detail {
