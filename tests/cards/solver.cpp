@@ -150,8 +150,11 @@ void cross_check(int positions, int rows, int hand_max, std::uint64_t seed) {
     qwirkle::rng g(seed);
     int with_play = 0, with_qwirkle = 0;
     for (int n = 0; n < positions; ++n) {
-        const auto [table, hand] = random_position<R>(g, rows, hand_max);
-        CAPTURE(qc::to_string(qc::basic_position<R>{table, hand}));
+        const auto position = random_position<R>(g, rows, hand_max);
+        const auto& table = position.first;
+        const auto& hand = position.second;
+        const std::string text = qc::to_string(qc::basic_position<R>{table, hand});
+        CAPTURE(text);
         exhaustive<R> ref;
         const auto want = ref.solve(table.contents(), hand);
 
