@@ -1,0 +1,25 @@
+# The README's quick start must be examples/quickstart.cpp as it is (after the file's leading
+# comment), so that the code readers copy is the code CI compiles and runs.
+#   cmake -DREADME=<README.md> -DSOURCE=<examples/quickstart.cpp> -P check_quickstart.cmake
+file(READ "${README}" readme)
+string(FIND "${readme}" "## Quick start" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "no '## Quick start' section in ${README}")
+endif()
+string(SUBSTRING "${readme}" ${at} -1 readme)
+if(NOT readme MATCHES "```cpp\n(.*)")
+  message(FATAL_ERROR "no ```cpp block in the quick start of ${README}")
+endif()
+set(block "${CMAKE_MATCH_1}")
+string(FIND "${block}" "\n```" end)
+string(SUBSTRING "${block}" 0 ${end} block)
+file(READ "${SOURCE}" source)
+string(REGEX REPLACE "^(//[^\n]*\n)+" "" source "${source}")
+string(STRIP "${source}" source)
+string(STRIP "${block}" block)
+if(NOT block STREQUAL source)
+  file(WRITE "${CMAKE_CURRENT_BINARY_DIR}/readme_quickstart.cpp" "${block}\n")
+  message(FATAL_ERROR "the README's quick start differs from ${SOURCE}; compare with "
+                      "${CMAKE_CURRENT_BINARY_DIR}/readme_quickstart.cpp")
+endif()
+message(STATUS "README quick start == ${SOURCE}")
