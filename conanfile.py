@@ -53,9 +53,6 @@ class QwirkleConan(ConanFile):
             self.output.info(f"compiler.cppstd={cppstd}: targets that link qwirkle::qwirkle are built as C++20 "
                              "(CMakeDeps); other build systems must pass -std=c++20 themselves")
 
-    def build(self):
-        pass
-
     def package(self):
         copy(self, "LICENSE*", src=self.source_folder, dst=os.path.join(self.package_folder, "licenses"))
         copy(self, "*.hpp", src=os.path.join(self.source_folder, "include"),

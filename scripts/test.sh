@@ -8,13 +8,17 @@
 # Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests.
 # The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
-# Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree), on PATH, then in /work/conan-src.
+# Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree; OFF to skip), on PATH, then in
+# /work/conan-src.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 
-if [ -n "${QWIRKLE_CONAN_SRC:-}" ]; then
+case "${QWIRKLE_CONAN_SRC:-}" in OFF|off|0|none|NO|no) conan_off=1 ;; *) conan_off= ;; esac
+if [ -n "$conan_off" ]; then
+  echo "skipped: conan not available (QWIRKLE_CONAN_SRC=$QWIRKLE_CONAN_SRC; the 'package: conan' tests will be skipped)"
+elif [ -n "${QWIRKLE_CONAN_SRC:-}" ]; then
   echo "conan: from $QWIRKLE_CONAN_SRC"
 elif command -v conan >/dev/null && conan --version 2>/dev/null | grep -q 'Conan version 2'; then
   echo "conan: $(command -v conan)"
