@@ -19,6 +19,7 @@ using move_map = std::map<move_key, int>;
 struct brute_options {
     bool contact_filter = true;  ///< skip windows where no cell touches the board (the contact rule)
     bool group_filter = true;    ///< only try tile sets of one colour or one shape (all placed tiles share one)
+    bool reference = false;      ///< judge and score with the naive rules of support.hpp instead of the library
 };
 
 /// Every legal placement by exhaustive search. Cells outside the board's extent are tried too (they must be
@@ -79,8 +80,11 @@ move_map brute_force(const Board& b, const tile_multiset& hand, const placement_
                         do {
                             qwirkle::move m;
                             for (std::size_t i = 0; i < k; ++i) m.push_back({empties[i], perm[i]});
-                            if (check_placement(b, hand, m, ctx).ok()) {
-                                const auto [it, inserted] = out.emplace(key_of(m), score_placement(b, m));
+                            const bool legal = opt.reference ? naive_check(b, hand, m, ctx) == placement_rule::ok
+                                                             : check_placement(b, hand, m, ctx).ok();
+                            if (legal) {
+                                const int score = opt.reference ? naive_score(b, m) : score_placement(b, m);
+                                const auto [it, inserted] = out.emplace(key_of(m), score);
                                 REQUIRE_MESSAGE(inserted, "brute force found a move twice: ", to_string(m));
                             }
                         } while (std::next_permutation(perm.begin(), perm.end()));
@@ -105,11 +109,13 @@ std::string position_text(const Board& b, const tile_multiset& hand) {
 
 /// Compares every generator entry point with the brute force on one position; returns the move count.
 template <class Board>
-std::size_t compare(const Board& b, const tile_multiset& hand, const movegen_options& opt = {}) {
+std::size_t compare(const Board& b, const tile_multiset& hand, const movegen_options& opt = {}, bool reference = false) {
     placement_context ctx;
     ctx.opening_size = opt.opening_size;
     ctx.forbidden = opt.forbidden;
-    const move_map expected = brute_force(b, hand, ctx);
+    brute_options bo;
+    bo.reference = reference;
+    const move_map expected = brute_force(b, hand, ctx, bo);
     INFO("position: ", position_text(b, hand), opt.forbidden ? " forbidden " + to_string(*opt.forbidden) : std::string(),
          opt.opening_size ? " opening " + std::to_string(opt.opening_size) : std::string());
 
@@ -237,6 +243,22 @@ TEST_CASE("movegen: the brute force itself — filters are sound (same moves wit
     CHECK(positions == 12);
 }
 
+TEST_CASE("movegen: same moves and scores as the brute force judged by the naive reference rules (support.hpp)") {
+    std::size_t positions = 0, moves = 0;
+    for (std::uint64_t seed = 300; seed < 304; ++seed) {
+        random_positions<qwirkle::game>(seed, 2 + static_cast<int>(seed % 4), 200, [&](const qwirkle::game& g, rng& r) {
+            const auto& b = g.board();
+            movegen_options opt = g.move_options();
+            if (!b.empty() && r.below(4) == 0)
+                opt.forbidden = qwirkle::board::cell_of(b.anchors()[r.below(static_cast<std::uint32_t>(b.anchors().size()))].index);
+            moves += compare(b, g.hand(g.current_player()), opt, true);
+            ++positions;
+        });
+    }
+    MESSAGE("compared ", positions, " positions, ", moves, " moves");
+    CHECK(positions >= 100);
+}
+
 TEST_CASE("movegen: hand-checked positions") {
     // | R1 R2 R3 G1 G1 B4 → 5 singles + 16 pairs (4 pairs x 2 orders x 2 directions) + 12 triples.
     CHECK(count_moves(small_board{}, hand_of("R1 R2 R3 G1 G1 B4")) == move_stats{33, 73, 3});
@@ -346,7 +368,7 @@ TEST_CASE("movegen: small-radius boards — moves near the edge never leave the 
         random_positions<Game>(seed, 2, 120, [&](const Game& g, rng& r) {
             const auto& b = g.board();
             compare(b, g.hand(g.current_player()), g.move_options());
-            compare(b, random_hand(b, r, 6));
+            compare(b, random_hand(b, r, 6), {}, r.below(4) == 0);  // sometimes judged by the naive rules
             ++positions;
             const auto box = b.bounding_box();
             constexpr int rad = Game::board_type::radius;

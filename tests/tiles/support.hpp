@@ -4,6 +4,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +60,105 @@ tile_multiset tiles_on(const Board& b) {
     tile_multiset m;
     b.for_each_tile([&](cell, tile t) { m.add(t); });
     return m;
+}
+
+// ---- a naive reference implementation of RULES.md §2 placement legality and scoring ----------------------
+// Written from the rule text, using only board.at(): no anchor data, no masks.
+
+/// The line through `c` along `a` once the move is made: its tiles and first cell.
+template <class Board>
+std::pair<std::vector<tile>, cell> naive_line(const Board& b, const qwirkle::move& m, cell c, axis a) {
+    const auto at = [&](cell x) -> std::optional<tile> {
+        if (auto t = b.at(x)) return t;
+        for (const auto& p : m)
+            if (p.at == x) return p.tile;
+        return std::nullopt;
+    };
+    const auto step = [a](cell x, int k) { return a == axis::row ? cell{x.x + k, x.y} : cell{x.x, x.y + k}; };
+    cell start = c;
+    while (at(step(start, -1))) start = step(start, -1);
+    std::vector<tile> line;
+    for (cell x = start; at(x); x = step(x, 1)) line.push_back(*at(x));
+    return {line, start};
+}
+
+/// The first rule broken, in the order check_placement documents; ok when none.
+template <class Board>
+placement_rule naive_check(const Board& b, const tile_multiset& hand, const qwirkle::move& m, const placement_context& ctx) {
+    if (m.empty()) return placement_rule::empty_move;
+    std::map<int, int> used;
+    for (const auto& p : m)
+        if (++used[p.tile.index] > hand.count(p.tile)) return placement_rule::tile_not_in_hand;
+    std::set<cell> seen;
+    for (const auto& p : m) {
+        if (!Board::contains(p.at)) return placement_rule::off_board;
+        if (b.at(p.at)) return placement_rule::cell_occupied;
+        if (!seen.insert(p.at).second) return placement_rule::cell_repeated;
+        if (ctx.forbidden && *ctx.forbidden == p.at) return placement_rule::forbidden_cell;
+    }
+    const bool same_row = std::all_of(m.begin(), m.end(), [&](const placement& p) { return p.at.y == m[0].at.y; });
+    const bool same_column = std::all_of(m.begin(), m.end(), [&](const placement& p) { return p.at.x == m[0].at.x; });
+    // With two or more tiles the first two fix the direction.
+    axis main = axis::row;
+    if (m.size() >= 2) main = m[0].at.y == m[1].at.y ? axis::row : axis::column;
+    if (m.size() >= 2 && !(main == axis::row ? same_row : same_column)) return placement_rule::not_in_one_line;
+    int lo = 1 << 30, hi = -(1 << 30);
+    for (const auto& p : m) {
+        const int v = main == axis::row ? p.at.x : p.at.y;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    for (int v = lo; v <= hi; ++v) {
+        const cell c = main == axis::row ? cell{v, m[0].at.y} : cell{m[0].at.x, v};
+        const bool filled = b.at(c).has_value() ||
+                            std::any_of(m.begin(), m.end(), [&](const placement& p) { return p.at == c; });
+        if (!filled) return placement_rule::gap_in_line;
+    }
+    if (b.empty()) {
+        const cell first = main == axis::row ? cell{lo, m[0].at.y} : cell{m[0].at.x, lo};
+        if (first != cell{0, 0}) return placement_rule::opening_not_at_origin;
+        if (ctx.opening_size > 0 && m.size() != ctx.opening_size) return placement_rule::opening_group_size;
+    } else {
+        bool touches = false;
+        for (const auto& p : m)
+            for (const cell n : {cell{p.at.x - 1, p.at.y}, cell{p.at.x + 1, p.at.y}, cell{p.at.x, p.at.y - 1},
+                                 cell{p.at.x, p.at.y + 1}})
+                touches = touches || b.at(n).has_value();
+        if (!touches) return placement_rule::no_contact;
+    }
+    const auto fault = [](const std::vector<tile>& line) {
+        if (line.size() < 2) return placement_rule::ok;
+        if (line.size() > 6) return placement_rule::line_too_long;
+        bool colour = true, shape = true;
+        std::set<int> kinds;
+        for (tile t : line) {
+            colour = colour && t.colour() == line[0].colour();
+            shape = shape && t.shape() == line[0].shape();
+            kinds.insert(t.index);
+        }
+        if (!colour && !shape) return placement_rule::mixed_line;
+        if (kinds.size() != line.size()) return placement_rule::duplicate_in_line;
+        return placement_rule::ok;
+    };
+    if (const auto f = fault(naive_line(b, m, m[0].at, main).first); f != placement_rule::ok) return f;
+    const axis cross = main == axis::row ? axis::column : axis::row;
+    for (const auto& p : m)
+        if (const auto f = fault(naive_line(b, m, p.at, cross).first); f != placement_rule::ok) return f;
+    return placement_rule::ok;
+}
+
+/// Every distinct line (2+ tiles) through a placed tile scores its length, +6 when it holds 6; 1 if none.
+template <class Board>
+int naive_score(const Board& b, const qwirkle::move& m) {
+    std::set<std::pair<int, cell>> counted;
+    int total = 0;
+    for (const auto& p : m)
+        for (const axis a : {axis::row, axis::column}) {
+            const auto [line, start] = naive_line(b, m, p.at, a);
+            if (line.size() < 2 || !counted.insert({static_cast<int>(a), start}).second) continue;
+            total += static_cast<int>(line.size()) + (line.size() == 6 ? 6 : 0);
+        }
+    return total == 0 ? 1 : total;
 }
 
 /// A game configuration from its first four settings (the others keep their defaults).
