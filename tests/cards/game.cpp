@@ -177,7 +177,7 @@ TEST_CASE("1000 seeded random games, 999 Games edition, 2-4 players, invariants 
     many_games<qc::games999_rules>(1000);
 }
 
-TEST_CASE("same seed, same game; another seed, another game") {
+TEST_CASE("same seed, same game, another seed, another game") {
     qc::game a(3, 42), b(3, 42), c(3, 43);
     CHECK(a.observe(0) == b.observe(0));
     CHECK(a.pile_contents() == b.pile_contents());
@@ -187,7 +187,7 @@ TEST_CASE("same seed, same game; another seed, another game") {
     CHECK(random_game<qc::schmidt_rules>(4, 7) == random_game<qc::schmidt_rules>(4, 7));
 }
 
-TEST_CASE("start player: largest group; ties to the youngest (Schmidt) or the oldest (999 Games)") {
+TEST_CASE("start player: largest group, ties to the youngest (Schmidt) or the oldest (999 Games)") {
     int ties = 0;
     for (std::uint64_t seed = 0; seed < 400; ++seed) {
         const std::vector<int> ages{30, 8, 45, 12};
@@ -238,7 +238,7 @@ TEST_CASE("no group of 3 anywhere: all cards are shuffled and dealt again") {
     CHECK(redealt > 100);
 }
 
-TEST_CASE("first turn: Schmidt lays exactly a largest group as one row; 999 Games plays freely") {
+TEST_CASE("first turn: Schmidt lays exactly a largest group as one row, 999 Games plays freely") {
     for (std::uint64_t seed = 0; seed < 50; ++seed) {
         qc::game s(2, seed);
         qc::basic_game<qc::games999_rules> n(2, seed);

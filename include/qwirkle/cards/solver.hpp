@@ -165,7 +165,7 @@ public:
     /// is the more significant digit, so a state late in the order carries a short bitset.
     template <class F>
     void for_each_playable(F&& f) {
-        prepare(table, hand);
+        prepare(table, hand, false);
         for (int li = 0; li < C; ++li) {
             const int c = order_[li];
             std::uint32_t r = 1;
@@ -285,8 +285,9 @@ private:
         return qcards;
     }
 
-    void prepare(const counts& t, const counts& h) {
-        // Colours with fewer choices first keeps the early layers small.
+    void prepare(const counts& t, const counts& h, bool heavy_first) {
+        // Best mode decides the colours with the most choices first (the bound prunes best then); the
+        // subset mode, without a bound, takes them last to keep the early layers small.
         std::array<std::uint64_t, C> weight{};
         for (int c = 0; c < C; ++c) {
             std::uint64_t w = 1;
@@ -297,7 +298,7 @@ private:
             weight[c] = w;
             order_[c] = c;
         }
-        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return weight[a] < weight[b]; });
+        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return heavy_first ? weight[a] > weight[b] : weight[a] < weight[b]; });
         for (int li = 0; li < C; ++li)
             for (int s = 0; s < S; ++s) {
                 int fmax = 0, fsum = 0;  // what the colours after layer li can still send to shape s
@@ -516,7 +517,7 @@ private:
 
     /// Finds a completion worth more than `bound` (the best one, or the first with `first`).
     void run_best(const counts& t, const counts& h, int wq, int wc, int base, bool played, int bound, bool first) {
-        prepare(t, h);
+        prepare(t, h, true);
         layer_opts_.resize(static_cast<std::size_t>(C));
         memo_.resize(static_cast<std::size_t>(C));
         final_node_ = -1;
