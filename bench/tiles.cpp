@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -55,6 +56,24 @@ void movegen_count(benchmark::State& state) {
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(movegen_count);
+
+/// The median over the suite of the time of one full move generation (each position timed alone).
+void movegen_suite_median(benchmark::State& state) {
+    const auto& ps = positions();
+    std::vector<double> ns;
+    for (const auto& p : ps) {
+        constexpr int reps = 2000;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int r = 0; r < reps; ++r) benchmark::DoNotOptimize(qwirkle::count_moves(p.board, p.hand));
+        ns.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / reps);
+    }
+    std::sort(ns.begin(), ns.end());
+    for (auto _ : state)
+        for (const auto& p : ps) benchmark::DoNotOptimize(qwirkle::count_moves(p.board, p.hand));
+    state.counters["median_ns_per_position"] = (ns[ns.size() / 2 - 1] + ns[ns.size() / 2]) / 2;
+    state.counters["worst_ns_per_position"] = ns.back();
+}
+BENCHMARK(movegen_suite_median);
 
 /// Every move written to caller storage with its placements (legal_moves into a span).
 void movegen_list(benchmark::State& state) {

@@ -10,7 +10,9 @@
 // Parsers return the value or a parse_error naming the offending token, its column and why.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -196,7 +198,26 @@ parse_result<basic_position<R, Radius>> parse_position(std::string_view s) {
                                                                      : "neither one colour nor one shape")};
         }
     }
-    if (!pos.board.connected()) return parse_error{0, "", "the board's tiles are not all connected"};
+    if (!pos.board.connected()) {
+        // Name the first tile (in input order) that the first tile's group does not reach.
+        std::vector<bool> reached(items.size(), false);
+        std::vector<std::size_t> todo{0};
+        reached[0] = true;
+        while (!todo.empty()) {
+            const cell c = items[todo.back()].p.at;
+            todo.pop_back();
+            for (std::size_t k = 0; k < items.size(); ++k) {
+                const cell o = items[k].p.at;
+                if (!reached[k] && std::abs(o.x - c.x) + std::abs(o.y - c.y) == 1) {
+                    reached[k] = true;
+                    todo.push_back(k);
+                }
+            }
+        }
+        const auto k = static_cast<std::size_t>(std::find(reached.begin(), reached.end(), false) - reached.begin());
+        return parse_error{items[k].tk.column, std::string(items[k].tk.text),
+                           "this tile is not connected to " + to_string(items[0].p.at) + ": the board must be one group"};
+    }
     return pos;
 }
 
