@@ -57,23 +57,33 @@ std::string to_string(const basic_board<R, Radius>& b) {
     return s;
 }
 
+/// Cell coordinates in text lie within ±max_coordinate, so that every sum or difference of two fits an int.
+inline constexpr int max_coordinate = 1'000'000'000;
+
 namespace detail {
-inline bool parse_int(std::string_view s, int& out) {
+/// An integer in [lo, hi], the whole of `s` (a leading + allowed).
+template <class T>
+bool parse_integer(std::string_view s, T& out, T lo, T hi) {
     if (s.empty()) return false;
     const char* first = s.data();
     if (*first == '+') ++first;
-    const auto [ptr, ec] = std::from_chars(first, s.data() + s.size(), out);
-    return ec == std::errc() && ptr == s.data() + s.size();
+    T v{};
+    const auto [ptr, ec] = std::from_chars(first, s.data() + s.size(), v);
+    if (ec != std::errc() || ptr != s.data() + s.size() || v < lo || v > hi) return false;
+    out = v;
+    return true;
 }
 }  // namespace detail
 
-/// `x,y`.
+/// `x,y`, each coordinate an integer within ±max_coordinate.
 inline parse_result<cell> parse_cell(std::string_view s, std::size_t column = 0) {
     const auto comma = s.find(',');
     cell c;
-    if (comma == std::string_view::npos || !detail::parse_int(s.substr(0, comma), c.x) ||
-        !detail::parse_int(s.substr(comma + 1), c.y))
-        return parse_error{column, std::string(s), "a cell is two integers x,y"};
+    if (comma == std::string_view::npos ||
+        !detail::parse_integer(s.substr(0, comma), c.x, -max_coordinate, max_coordinate) ||
+        !detail::parse_integer(s.substr(comma + 1), c.y, -max_coordinate, max_coordinate))
+        return parse_error{column, std::string(s),
+                           "a cell is two integers x,y within +-" + std::to_string(max_coordinate)};
     return c;
 }
 

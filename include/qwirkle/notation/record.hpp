@@ -119,17 +119,19 @@ parse_result<basic_game_record<R>> parse_record(std::string_view text) {
             if (!rec.actions.empty()) return fail(tokens[0].column, key, "settings come before the actions");
             if (tokens.size() < 2 || (key != "ages" && tokens.size() != 2))
                 return fail(tokens[0].column, key, "'" + std::string(key) + "' takes " + (key == "ages" ? "numbers" : "one number"));
-            std::vector<long long> values;
+            // The seed takes any 64-bit value; the other settings are small: anything larger is refused,
+            // never truncated.
+            const std::uint64_t limit = key == "seed" ? ~std::uint64_t{0} : key == "ages" ? 1000u : 1'000'000u;
+            std::vector<std::uint64_t> values;
             for (std::size_t i = 1; i < tokens.size(); ++i) {
-                long long v = 0;
-                const auto tk = tokens[i].text;
-                const auto [p, ec] = std::from_chars(tk.data(), tk.data() + tk.size(), v);
-                if (ec != std::errc() || p != tk.data() + tk.size() || v < 0)
-                    return fail(tokens[i].column, tk, "expected a non-negative integer");
+                std::uint64_t v = 0;
+                if (!detail::parse_integer(tokens[i].text, v, std::uint64_t{0}, limit))
+                    return fail(tokens[i].column, tokens[i].text,
+                                "expected an integer from 0 to " + std::to_string(limit));
                 values.push_back(v);
             }
             if (key == "players") rec.config.players = static_cast<int>(values[0]);
-            if (key == "seed") rec.config.seed = static_cast<std::uint64_t>(values[0]);
+            if (key == "seed") rec.config.seed = values[0];
             if (key == "hand") rec.config.hand_size = static_cast<int>(values[0]);
             if (key == "specials") rec.config.special_tiles = static_cast<unsigned>(values[0]);
             if (key == "actions") rec.config.starting_actions = static_cast<unsigned>(values[0]);
