@@ -2,7 +2,7 @@
 // self-play games per second.
 //
 // Suites (rebuilt identically on every run):
-// - "selfplay": every position met by the player to move in 40 greedy self-play games (2–4 players,
+// - "selfplay": every position met by the player to move in 150 greedy self-play games (2–4 players,
 //   seeds 20261121 + k; greedy = the best turn, most Qwirkles then most cards);
 // - "big": 60 random legal tables of 30–90 cards (rows of 3–5, seed 7) with a random 9-card hand.
 // The latency benchmarks time every position on its own (thread CPU time, the median of 3 runs) and
@@ -53,7 +53,7 @@ int greedy_game(int players, std::uint64_t seed, F&& seen) {
 const std::vector<qc::position>& selfplay_suite() {
     static const std::vector<qc::position> suite = [] {
         std::vector<qc::position> v;
-        for (int k = 0; k < 40; ++k)
+        for (int k = 0; k < 150; ++k)
             greedy_game(2 + k % 3, 20261121u + static_cast<std::uint64_t>(k), [&](const qc::position& p) { v.push_back(p); });
         return v;
     }();

@@ -59,12 +59,15 @@ public:
     /// One colour's choice: per shape, copies kept in the colour group (x), played from the hand (p),
     /// sent to the shape group (y = table + p - x).
     struct option {
-        std::uint32_t ypack = 0;   // 2 bits per shape
         std::uint64_t ymask = 0;   // bit s * (copies + 1) + y_s
+        std::uint32_t ypack = 0;   // y: 2 bits per shape
+        std::uint32_t xpack = 0;   // x: 2 bits per shape
+        std::uint32_t ppack = 0;   // p: 2 bits per shape
+        std::uint32_t offset = 0;  // mixed-radix index of the played part (subset mode)
         int value = 0;
         int cards = 0;
-        std::uint32_t offset = 0;  // mixed-radix index of the played part (subset mode)
-        std::array<std::uint8_t, S> x{}, p{};
+        int x(int s) const noexcept { return static_cast<int>((xpack >> (2 * s)) & 3u); }
+        int p(int s) const noexcept { return static_cast<int>((ppack >> (2 * s)) & 3u); }
     };
 
     struct node {
@@ -130,23 +133,35 @@ public:
             ++q[s];
         }
         std::stable_sort(choices.begin(), choices.end(), [](const choice& a, const choice& b) { return a.bound > b.bound; });
-        for (const choice& ch : choices) {
-            if (out.found && (first || ch.bound <= out.value)) break;
-            counts t = t0, h = h0;
-            int base = 0;
-            const int qcards = apply_shape_qwirkles(ch.q, t, h, wq, wc, base);
-            run_best(t, h, wq, wc, base, qcards > 0 || !require_play, out.found ? out.value : -1, first);
-            if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
-                out.found = true;
-                out.value = final_value_;
-                out.shape_qwirkles = ch.q;
-                reconstruct(t, out);
-                for (int s = 0; s < S; ++s)
-                    for (int c = 0; c < C; ++c) {
-                        const int i = c * S + s;
-                        const int from_table = std::min<int>(t0[i], ch.q[s]);
-                        out.p[i] = static_cast<std::uint8_t>(out.p[i] + (ch.q[s] - from_table));
-                    }
+        // Two passes: first every choice with a node budget (an impossible choice can cost a full
+        // search), then the choices that ran out of budget, without one, against the best found by then.
+        std::vector<std::size_t> deferred;
+        for (int pass = 0; pass < 2; ++pass) {
+            const std::size_t n = pass == 0 ? choices.size() : deferred.size();
+            for (std::size_t j = 0; j < n; ++j) {
+                const choice& ch = choices[pass == 0 ? j : deferred[j]];
+                if (out.found && (first || ch.bound <= out.value)) {
+                    if (first) break;
+                    continue;
+                }
+                counts t = t0, h = h0;
+                int base = 0;
+                const int qcards = apply_shape_qwirkles(ch.q, t, h, wq, wc, base);
+                node_budget_ = pass == 0 && choices.size() > 1 ? first_pass_budget : -1;
+                run_best(t, h, wq, wc, base, qcards > 0 || !require_play, out.found ? out.value : -1, first);
+                if (budget_exhausted_) deferred.push_back(pass == 0 ? j : deferred[j]);
+                if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
+                    out.found = true;
+                    out.value = final_value_;
+                    out.shape_qwirkles = ch.q;
+                    reconstruct(t, out);
+                    for (int s = 0; s < S; ++s)
+                        for (int c = 0; c < C; ++c) {
+                            const int i = c * S + s;
+                            const int from_table = std::min<int>(t0[i], ch.q[s]);
+                            out.p[i] = static_cast<std::uint8_t>(out.p[i] + (ch.q[s] - from_table));
+                        }
+                }
             }
         }
         if (out.found) {
@@ -363,57 +378,110 @@ private:
         opts_.clear();
         option o;
         gen(c, 0, 0, 0, copies + 1, t, h, o, subset, wq, wc, weight);
-        for (option& e : opts_) {
-            e.ymask = 0;
-            for (int s = 0; s < S; ++s) e.ymask |= std::uint64_t{1} << (s * (copies + 1) + static_cast<int>((e.ypack >> (2 * s)) & 3u));
-        }
         if (subset) return;
-        std::sort(opts_.begin(), opts_.end(), [](const option& a, const option& b) {
-            if (a.ypack != b.ypack) return a.ypack < b.ypack;
-            if ((a.cards > 0) != (b.cards > 0)) return a.cards > 0;
-            return a.value > b.value;
-        });
-        std::size_t n = 0;
-        for (std::size_t i = 0; i < opts_.size(); ++i)
-            if (n == 0 || opts_[n - 1].ypack != opts_[i].ypack || (opts_[n - 1].cards > 0) != (opts_[i].cards > 0))
-                opts_[n++] = opts_[i];
-        opts_.resize(n);
+        if constexpr (2 * S + 1 <= 16) {
+            // direct index by (ypack, played-any), stamped per call instead of cleared
+            if (++stamp_ == 0) {
+                seen_stamp_.fill(0);
+                stamp_ = 1;
+            }
+            std::size_t n = 0;
+            for (std::size_t i = 0; i < opts_.size(); ++i) {
+                const option& e = opts_[i];
+                const std::size_t slot = (static_cast<std::size_t>(e.ypack) << 1) | (e.cards > 0 ? 1u : 0u);
+                if (seen_stamp_[slot] != stamp_) {
+                    seen_stamp_[slot] = stamp_;
+                    seen_at_[slot] = static_cast<std::uint32_t>(n);
+                    opts_[n++] = e;
+                } else if (e.value > opts_[seen_at_[slot]].value) {
+                    opts_[seen_at_[slot]] = e;
+                }
+            }
+            opts_.resize(n);
+        } else {
+            std::sort(opts_.begin(), opts_.end(), [](const option& x, const option& y) {
+                if (x.ypack != y.ypack) return x.ypack < y.ypack;
+                if ((x.cards > 0) != (y.cards > 0)) return x.cards > 0;
+                return x.value > y.value;
+            });
+            std::size_t n = 0;
+            for (std::size_t i = 0; i < opts_.size(); ++i)
+                if (n == 0 || opts_[n - 1].ypack != opts_[i].ypack || (opts_[n - 1].cards > 0) != (opts_[i].cards > 0))
+                    opts_[n++] = opts_[i];
+            opts_.resize(n);
+        }
+    }
+    std::uint32_t stamp_ = 0;
+    std::array<std::uint32_t, (2 * S + 1 <= 16) ? (std::size_t{1} << (2 * S + 1)) : 1> seen_stamp_{}, seen_at_{};
+
+    /// Orders options by value, best first (bucket sort: values take few distinct levels).
+    static void sort_by_value(const std::vector<option>& in, std::vector<option>& out) {
+        std::array<int, 64> levels{};
+        std::array<std::size_t, 64> start{};
+        int nlevels = 0;
+        bool many = false;
+        for (const option& o : in) {
+            int j = 0;
+            while (j < nlevels && levels[static_cast<std::size_t>(j)] != o.value) ++j;
+            if (j == nlevels) {
+                if (nlevels == 64) {
+                    many = true;
+                    break;
+                }
+                levels[static_cast<std::size_t>(nlevels++)] = o.value;
+            }
+        }
+        out = in;
+        if (many) {
+            std::stable_sort(out.begin(), out.end(), [](const option& x, const option& y) { return x.value > y.value; });
+            return;
+        }
+        std::sort(levels.begin(), levels.begin() + nlevels, [](int x, int y) { return x > y; });
+        std::array<std::size_t, 64> count{};
+        for (const option& o : in) {
+            int j = 0;
+            while (levels[static_cast<std::size_t>(j)] != o.value) ++j;
+            ++count[static_cast<std::size_t>(j)];
+        }
+        std::size_t acc = 0;
+        for (int j = 0; j < nlevels; ++j) start[static_cast<std::size_t>(j)] = acc, acc += count[static_cast<std::size_t>(j)];
+        for (const option& o : in) {
+            int j = 0;
+            while (levels[static_cast<std::size_t>(j)] != o.value) ++j;
+            out[start[static_cast<std::size_t>(j)]++] = o;
+        }
     }
 
     void gen(int c, int s, int sumx, int maxx, int minx, const counts& t, const counts& h, option& o, bool subset,
              int wq, int wc, const std::array<std::uint32_t, K>* weight) {
         if (s == S) {
             if (sumx < M * maxx) return;
-            option e = o;
             if (!subset) {
                 int qw = 0;
                 if (minx >= 1) qw = (S == M) ? minx : std::min(minx, (sumx - M * maxx) / (S - M));
-                e.value = qw * wq + e.cards * wc;
+                o.value = qw * wq + o.cards * wc;
             }
-            opts_.push_back(e);
+            opts_.push_back(o);
             return;
         }
         const int i = c * S + s;
-        const std::uint32_t saved_y = o.ypack, saved_off = o.offset;
-        const int saved_cards = o.cards;
+        const option saved = o;
         for (int p = 0; p <= h[i]; ++p) {
             const int k = t[i] + p;
-            for (int x = 0; x <= k; ++x) {
-                const int y = k - x;
+            for (int y = 0; y <= k; ++y) {  // keeping cards in the colour group first: a good first leaf
+                const int x = k - y;
                 if (y > copies || x > copies) continue;
-                o.x[s] = static_cast<std::uint8_t>(x);
-                o.p[s] = static_cast<std::uint8_t>(p);
-                o.ypack = saved_y | (static_cast<std::uint32_t>(y) << (2 * s));
-                o.cards = saved_cards + p;
-                o.offset = subset ? saved_off + static_cast<std::uint32_t>(p) * (*weight)[i] : 0;
+                o.xpack = saved.xpack | (static_cast<std::uint32_t>(x) << (2 * s));
+                o.ppack = saved.ppack | (static_cast<std::uint32_t>(p) << (2 * s));
+                o.ypack = saved.ypack | (static_cast<std::uint32_t>(y) << (2 * s));
+                o.ymask = saved.ymask | (std::uint64_t{1} << (s * (copies + 1) + y));
+                o.cards = saved.cards + p;
+                o.offset = subset ? saved.offset + static_cast<std::uint32_t>(p) * (*weight)[i] : 0;
                 gen(c, s + 1, sumx + x, std::max(maxx, x), std::min(minx, x), t, h, o, subset, wq, wc, weight);
             }
         }
-        o.ypack = saved_y;
-        o.offset = saved_off;
-        o.cards = saved_cards;
+        o = saved;
     }
-
 
     // ---- subset mode ---------------------------------------------------------------------------
     struct group {
@@ -513,6 +581,9 @@ private:
     std::array<int, C + 1> rem_ub_{};  // the most the colours from layer li on can add
     std::array<int, C> path_{}, best_path_{};
     int best_value_ = -1;
+    static constexpr long first_pass_budget = 8000;
+    long node_budget_ = -1;  // nodes left in this run, or -1 for no limit
+    bool budget_exhausted_ = false;
     bool stop_at_first_ = false;
 
     /// Finds a completion worth more than `bound` (the best one, or the first with `first`).
@@ -524,19 +595,23 @@ private:
         for (int li = 0; li < C; ++li) {
             build_options(order_[li], t, h, false, wq, wc, nullptr);
             if (opts_.empty()) return;
-            std::stable_sort(opts_.begin(), opts_.end(), [](const option& x, const option& y) { return x.value > y.value; });
-            layer_opts_[static_cast<std::size_t>(li)] = opts_;
+            sort_by_value(opts_, layer_opts_[static_cast<std::size_t>(li)]);
             memo_[static_cast<std::size_t>(li)].clear();
         }
         rem_ub_[C] = 0;
         for (int li = C - 1; li >= 0; --li) rem_ub_[li] = rem_ub_[li + 1] + layer_opts_[static_cast<std::size_t>(li)][0].value;
         best_value_ = bound;
         stop_at_first_ = first;
+        budget_exhausted_ = false;
         dfs(0, played ? played_flag : 0, base);
     }
 
     void dfs(int li, std::uint64_t key, int v) {
-        if (v + rem_ub_[li] <= best_value_) return;
+        if (v + rem_ub_[li] <= best_value_ || budget_exhausted_) return;
+        if (node_budget_ >= 0 && --node_budget_ < 0) {
+            budget_exhausted_ = true;
+            return;
+        }
         if (li > 0 && memo_[static_cast<std::size_t>(li)].seen(key, v)) return;
         const auto& opts = layer_opts_[static_cast<std::size_t>(li)];
         if (li == C - 1) {
@@ -564,7 +639,7 @@ private:
             if (o.cards > 0) nk |= played_flag;
             path_[static_cast<std::size_t>(li)] = static_cast<int>(oi);
             dfs(li + 1, nk, v + o.value);
-            if (stop_at_first_ && final_node_ >= 0) return;
+            if ((stop_at_first_ && final_node_ >= 0) || budget_exhausted_) return;
         }
     }
 
@@ -574,9 +649,9 @@ private:
             const int c = order_[li];
             for (int s = 0; s < S; ++s) {
                 const int i = c * S + s;
-                out.x[i] = o.x[s];
-                out.p[i] = o.p[s];
-                out.y[i] = static_cast<std::uint8_t>(t[i] + o.p[s] - o.x[s]);
+                out.x[i] = static_cast<std::uint8_t>(o.x(s));
+                out.p[i] = static_cast<std::uint8_t>(o.p(s));
+                out.y[i] = static_cast<std::uint8_t>(t[i] + o.p(s) - o.x(s));
             }
         }
     }
