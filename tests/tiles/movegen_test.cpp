@@ -13,8 +13,10 @@ using namespace qwirkle_test;
 
 namespace {
 
-using move_key = std::vector<placement>;
-using move_map = std::map<move_key, int>;
+template <class Board>
+using move_key = std::vector<basic_placement<typename Board::tile_type>>;
+template <class Board>
+using move_map = std::map<move_key<Board>, int>;
 
 struct brute_options {
     bool contact_filter = true;  ///< skip windows where no cell touches the board (the contact rule)
@@ -25,19 +27,24 @@ struct brute_options {
 /// Every legal placement by exhaustive search. Cells outside the board's extent are tried too (they must be
 /// refused by check_placement as off_board), so on small boards this also checks the generator stays inside.
 template <class Board>
-move_map brute_force(const Board& b, const tile_multiset& hand, const placement_context& ctx, brute_options opt = {}) {
-    move_map out;
-    std::vector<tile> kinds(hand.distinct().begin(), hand.distinct().end());
+move_map<Board> brute_force(const Board& b, const basic_tile_multiset<typename Board::tile_type>& hand,
+                            const placement_context& ctx, brute_options opt = {}) {
+    using T = typename Board::tile_type;
+    using R = typename Board::rules_type;
+    constexpr std::size_t max_line = rules_traits<R>::max_line;
+    move_map<Board> out;
+    std::vector<T> kinds(hand.distinct().begin(), hand.distinct().end());
+    REQUIRE(kinds.size() <= 8);
     // Tile sets that may be placed together, by size.
-    std::vector<std::vector<std::vector<tile>>> groups(7);
+    std::vector<std::vector<std::vector<T>>> groups(max_line + 1);
     const unsigned subsets = 1u << kinds.size();
     for (unsigned s = 1; s < subsets; ++s) {
-        std::vector<tile> g;
+        std::vector<T> g;
         for (std::size_t i = 0; i < kinds.size(); ++i)
             if (s >> i & 1u) g.push_back(kinds[i]);
-        if (g.size() > 6) continue;
+        if (g.size() > max_line) continue;
         bool same_colour = true, same_shape = true;
-        for (tile t : g) {
+        for (T t : g) {
             same_colour = same_colour && t.colour() == g[0].colour();
             same_shape = same_shape && t.shape() == g[0].shape();
         }
@@ -69,16 +76,16 @@ move_map brute_force(const Board& b, const tile_multiset& hand, const placement_
                     if (b.occupied(c)) continue;
                     empties.push_back(c);
                     const std::size_t k = empties.size();
-                    if (k > 6) break;
+                    if (k > max_line) break;
                     // A single tile is one move whichever axis: try it on rows only.
                     if (k == 1 && a == axis::column) continue;
                     if (opt.contact_filter && !b.empty() &&
                         std::none_of(empties.begin(), empties.end(), touches))
                         continue;
                     for (const auto& g : groups[k]) {
-                        std::vector<tile> perm = g;  // sorted by index: next_permutation visits all orders
+                        std::vector<T> perm = g;  // sorted by index: next_permutation visits all orders
                         do {
-                            qwirkle::move m;
+                            basic_move<R> m;
                             for (std::size_t i = 0; i < k; ++i) m.push_back({empties[i], perm[i]});
                             const bool legal = opt.reference ? naive_check(b, hand, m, ctx) == placement_rule::ok
                                                              : check_placement(b, hand, m, ctx).ok();
@@ -96,33 +103,36 @@ move_map brute_force(const Board& b, const tile_multiset& hand, const placement_
     return out;
 }
 
-std::string describe(const move_key& k) {
+template <class Key>
+std::string describe(const Key& k) {
     std::string s;
     for (const auto& p : k) s += (s.empty() ? "" : " ") + to_string(p);
     return s;
 }
 
-template <class Board>
-std::string position_text(const Board& b, const tile_multiset& hand) {
+template <class Board, class Hand>
+std::string position_text(const Board& b, const Hand& hand) {
     return to_string(b) + " | " + to_string(hand);
 }
 
 /// Compares every generator entry point with the brute force on one position; returns the move count.
 template <class Board>
-std::size_t compare(const Board& b, const tile_multiset& hand, const movegen_options& opt = {}, bool reference = false) {
+std::size_t compare(const Board& b, const basic_tile_multiset<typename Board::tile_type>& hand, const movegen_options& opt = {},
+                    bool reference = false) {
+    using R = typename Board::rules_type;
     placement_context ctx;
     ctx.opening_size = opt.opening_size;
     ctx.forbidden = opt.forbidden;
     brute_options bo;
     bo.reference = reference;
-    const move_map expected = brute_force(b, hand, ctx, bo);
+    const move_map<Board> expected = brute_force(b, hand, ctx, bo);
     INFO("position: ", position_text(b, hand), opt.forbidden ? " forbidden " + to_string(*opt.forbidden) : std::string(),
          opt.opening_size ? " opening " + std::to_string(opt.opening_size) : std::string());
 
     // for_each_move (multiset overload): every move once, with score_placement's score.
-    move_map got;
+    move_map<Board> got;
     std::size_t calls = 0;
-    for_each_move(b, hand, [&](const qwirkle::move& m, int score) {
+    for_each_move(b, hand, [&](const basic_move<R>& m, int score) {
         ++calls;
         got.emplace(key_of(m), score);
         for (const auto& p : m) CHECK(Board::contains(p.at));
@@ -142,27 +152,27 @@ std::size_t compare(const Board& b, const tile_multiset& hand, const movegen_opt
     }
 
     // The tile_set overload gives the same.
-    move_map by_set;
-    for_each_move(b, hand.distinct(), [&](const qwirkle::move& m, int score) { by_set.emplace(key_of(m), score); }, opt);
+    move_map<Board> by_set;
+    for_each_move(b, hand.distinct(), [&](const basic_move<R>& m, int score) { by_set.emplace(key_of(m), score); }, opt);
     CHECK(by_set == got);
 
     // legal_moves into an output iterator, and into a span (also one too small: the count is still exact).
-    std::vector<scored_move> list;
+    std::vector<basic_scored_move<R>> list;
     legal_moves(b, hand, std::back_inserter(list), opt);
-    move_map listed;
+    move_map<Board> listed;
     for (const auto& sm : list) listed.emplace(key_of(sm.move), sm.score);
     CHECK(list.size() == expected.size());
     CHECK(listed == expected);
-    std::vector<scored_move> buffer(expected.size() + 3);
-    CHECK(legal_moves(b, hand, std::span<scored_move>(buffer), opt) == expected.size());
+    std::vector<basic_scored_move<R>> buffer(expected.size() + 3);
+    CHECK(legal_moves(b, hand, std::span<basic_scored_move<R>>(buffer), opt) == expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
         const auto it = expected.find(key_of(buffer[i].move));
         REQUIRE(it != expected.end());
         CHECK(it->second == buffer[i].score);
     }
     if (expected.size() > 1) {
-        std::vector<scored_move> small(expected.size() / 2);
-        CHECK(legal_moves(b, hand, std::span<scored_move>(small), opt) == expected.size());
+        std::vector<basic_scored_move<R>> small(expected.size() / 2);
+        CHECK(legal_moves(b, hand, std::span<basic_scored_move<R>>(small), opt) == expected.size());
     }
 
     // count_moves, can_place and best_move.
@@ -196,8 +206,8 @@ void random_positions(std::uint64_t seed, int players, int max_turns, F&& f) {
         if (!moves.empty()) {
             REQUIRE(g.place(moves[r.below(static_cast<std::uint32_t>(moves.size()))].move).ok());
         } else if (g.can_exchange()) {
-            tile_multiset give;
-            g.hand(g.current_player()).for_each([&](tile t) {
+            typename Game::hand_type give;
+            g.hand(g.current_player()).for_each([&](auto t) {
                 if (give.size() < g.bag_size() && (give.empty() || r.below(2))) give.add(t);
             });
             REQUIRE(g.exchange(give).ok());
@@ -211,12 +221,13 @@ void random_positions(std::uint64_t seed, int players, int max_turns, F&& f) {
 
 /// A random hand of n tiles from what the board leaves (at most 3 copies of a tile in all), often with duplicates.
 template <class Board>
-tile_multiset random_hand(const Board& b, rng& r, int n) {
-    tile_multiset pool = tile_multiset::full(3);
+basic_tile_multiset<typename Board::tile_type> random_hand(const Board& b, rng& r, int n) {
+    using T = typename Board::tile_type;
+    auto pool = basic_tile_multiset<T>::full(Board::rules_type::copies);
     pool -= tiles_on(b);
-    std::vector<tile> left;
-    pool.for_each([&](tile t) { left.push_back(t); });
-    tile_multiset h;
+    std::vector<T> left;
+    pool.for_each([&](T t) { left.push_back(t); });
+    basic_tile_multiset<T> h;
     for (int i = 0; i < n && !left.empty(); ++i) {
         const auto j = r.below(static_cast<std::uint32_t>(left.size()));
         h.add(left[j]);
@@ -402,4 +413,51 @@ TEST_CASE("movegen: the perft suite tests/data/perft_tiles.tsv — counts and mo
         ++n;
     }
     CHECK(n >= 20);
+}
+
+namespace {
+/// RULES.md §1: "every rule below generalises by replacing 6 with the number of colours/shapes".
+struct four_colours_five_shapes : standard_rules {
+    static constexpr int colours = 4;
+    static constexpr int shapes = 5;
+    static constexpr int copies = 2;
+};
+struct three_colours_six_shapes : standard_rules {
+    static constexpr int colours = 3;
+    static constexpr int shapes = 6;
+    static constexpr int copies = 3;
+};
+
+template <class R>
+std::size_t nonsquare_positions(std::uint64_t first_seed, std::uint64_t seeds) {
+    std::size_t positions = 0;
+    for (std::uint64_t seed = first_seed; seed < first_seed + seeds; ++seed) {
+        random_positions<basic_game<R>>(seed, 2 + static_cast<int>(seed % 2), 200, [&](const basic_game<R>& g, rng& r) {
+            const auto& b = g.board();
+            compare(b, g.hand(g.current_player()), g.move_options(), r.below(2) == 0);
+            compare(b, random_hand(b, r, 6), {}, true);
+            ++positions;
+        });
+    }
+    return positions;
+}
+}  // namespace
+
+TEST_CASE("movegen: rule sets with other sizes (4 colours x 5 shapes, 3 colours x 6 shapes) — generator = brute force") {
+    // Lines: a colour line holds up to `shapes` tiles, a shape line up to `colours`; each is a Qwirkle when full.
+    static_assert(rules_traits<four_colours_five_shapes>::max_line == 5);
+    CHECK(nonsquare_positions<four_colours_five_shapes>(1, 12) > 100);
+    CHECK(nonsquare_positions<three_colours_six_shapes>(1, 12) > 100);
+    // Hand-checked: 4x5, a shape line of 3 colours (R1 O1 Y1) completed by the fourth colour is a Qwirkle (4 + 6).
+    using T = tile_t<four_colours_five_shapes>;
+    basic_board<four_colours_five_shapes, 6> b;
+    REQUIRE(b.place({0, 0}, T(0, 0)));
+    REQUIRE(b.place({1, 0}, T(1, 0)));
+    REQUIRE(b.place({2, 0}, T(2, 0)));
+    const basic_move<four_colours_five_shapes> m{{cell{3, 0}, T(3, 0)}};
+    CHECK(check_placement(b, basic_tile_multiset<T>{T(3, 0)}, m).ok());
+    CHECK(score_placement(b, m) == 10);
+    // A fifth tile in that shape line is too long (there are only 4 colours).
+    const basic_move<four_colours_five_shapes> five{{cell{3, 0}, T(3, 0)}, {cell{4, 0}, T(0, 0)}};
+    CHECK(check_placement(b, basic_tile_multiset<T>{T(3, 0), T(0, 0)}, five).rule == placement_rule::line_too_long);
 }

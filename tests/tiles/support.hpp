@@ -56,19 +56,24 @@ std::vector<basic_placement<tile_t<R>>> key_of(const basic_move<R>& m) {
 
 /// Every tile of a board as a multiset.
 template <class Board>
-tile_multiset tiles_on(const Board& b) {
-    tile_multiset m;
-    b.for_each_tile([&](cell, tile t) { m.add(t); });
+basic_tile_multiset<typename Board::tile_type> tiles_on(const Board& b) {
+    basic_tile_multiset<typename Board::tile_type> m;
+    b.for_each_tile([&](cell, typename Board::tile_type t) { m.add(t); });
     return m;
 }
 
 // ---- a naive reference implementation of RULES.md §2 placement legality and scoring ----------------------
-// Written from the rule text, using only board.at(): no anchor data, no masks.
+// Written from the rule text, using only board.at(): no anchor data, no masks. Generic over the rule set
+// ("replace 6 with the number of colours / shapes").
+
+template <class Board>
+using board_move_t = basic_move<typename Board::rules_type>;
 
 /// The line through `c` along `a` once the move is made: its tiles and first cell.
 template <class Board>
-std::pair<std::vector<tile>, cell> naive_line(const Board& b, const qwirkle::move& m, cell c, axis a) {
-    const auto at = [&](cell x) -> std::optional<tile> {
+std::pair<std::vector<typename Board::tile_type>, cell> naive_line(const Board& b, const board_move_t<Board>& m, cell c, axis a) {
+    using T = typename Board::tile_type;
+    const auto at = [&](cell x) -> std::optional<T> {
         if (auto t = b.at(x)) return t;
         for (const auto& p : m)
             if (p.at == x) return p.tile;
@@ -77,14 +82,16 @@ std::pair<std::vector<tile>, cell> naive_line(const Board& b, const qwirkle::mov
     const auto step = [a](cell x, int k) { return a == axis::row ? cell{x.x + k, x.y} : cell{x.x, x.y + k}; };
     cell start = c;
     while (at(step(start, -1))) start = step(start, -1);
-    std::vector<tile> line;
+    std::vector<T> line;
     for (cell x = start; at(x); x = step(x, 1)) line.push_back(*at(x));
     return {line, start};
 }
 
 /// The first rule broken, in the order check_placement documents; ok when none.
 template <class Board>
-placement_rule naive_check(const Board& b, const tile_multiset& hand, const qwirkle::move& m, const placement_context& ctx) {
+placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Board::tile_type>& hand,
+                           const board_move_t<Board>& m, const placement_context& ctx) {
+    using T = typename Board::tile_type;
     if (m.empty()) return placement_rule::empty_move;
     std::map<int, int> used;
     for (const auto& p : m)
@@ -96,8 +103,8 @@ placement_rule naive_check(const Board& b, const tile_multiset& hand, const qwir
         if (!seen.insert(p.at).second) return placement_rule::cell_repeated;
         if (ctx.forbidden && *ctx.forbidden == p.at) return placement_rule::forbidden_cell;
     }
-    const bool same_row = std::all_of(m.begin(), m.end(), [&](const placement& p) { return p.at.y == m[0].at.y; });
-    const bool same_column = std::all_of(m.begin(), m.end(), [&](const placement& p) { return p.at.x == m[0].at.x; });
+    const bool same_row = std::all_of(m.begin(), m.end(), [&](const auto& p) { return p.at.y == m[0].at.y; });
+    const bool same_column = std::all_of(m.begin(), m.end(), [&](const auto& p) { return p.at.x == m[0].at.x; });
     // With two or more tiles the first two fix the direction.
     axis main = axis::row;
     if (m.size() >= 2) main = m[0].at.y == m[1].at.y ? axis::row : axis::column;
@@ -110,8 +117,7 @@ placement_rule naive_check(const Board& b, const tile_multiset& hand, const qwir
     }
     for (int v = lo; v <= hi; ++v) {
         const cell c = main == axis::row ? cell{v, m[0].at.y} : cell{m[0].at.x, v};
-        const bool filled = b.at(c).has_value() ||
-                            std::any_of(m.begin(), m.end(), [&](const placement& p) { return p.at == c; });
+        const bool filled = b.at(c).has_value() || std::any_of(m.begin(), m.end(), [&](const auto& p) { return p.at == c; });
         if (!filled) return placement_rule::gap_in_line;
     }
     if (b.empty()) {
@@ -126,18 +132,22 @@ placement_rule naive_check(const Board& b, const tile_multiset& hand, const qwir
                 touches = touches || b.at(n).has_value();
         if (!touches) return placement_rule::no_contact;
     }
-    const auto fault = [](const std::vector<tile>& line) {
-        if (line.size() < 2) return placement_rule::ok;
-        if (line.size() > 6) return placement_rule::line_too_long;
+    const auto fault = [](const std::vector<T>& line) {
+        const std::size_t n = line.size();
+        if (n < 2) return placement_rule::ok;
+        if (n > static_cast<std::size_t>(std::max(T::colours, T::shapes))) return placement_rule::line_too_long;
         bool colour = true, shape = true;
         std::set<int> kinds;
-        for (tile t : line) {
+        for (const T t : line) {
             colour = colour && t.colour() == line[0].colour();
             shape = shape && t.shape() == line[0].shape();
             kinds.insert(t.index);
         }
         if (!colour && !shape) return placement_rule::mixed_line;
-        if (kinds.size() != line.size()) return placement_rule::duplicate_in_line;
+        // A colour line holds at most one tile per shape, a shape line one per colour.
+        if (colour && !shape && n > static_cast<std::size_t>(T::shapes)) return placement_rule::line_too_long;
+        if (shape && !colour && n > static_cast<std::size_t>(T::colours)) return placement_rule::line_too_long;
+        if (kinds.size() != n) return placement_rule::duplicate_in_line;
         return placement_rule::ok;
     };
     if (const auto f = fault(naive_line(b, m, m[0].at, main).first); f != placement_rule::ok) return f;
@@ -147,18 +157,22 @@ placement_rule naive_check(const Board& b, const tile_multiset& hand, const qwir
     return placement_rule::ok;
 }
 
-/// Every distinct line (2+ tiles) through a placed tile scores its length, +6 when it holds 6; 1 if none.
+/// Every distinct line (2+ tiles) through a placed tile scores its length, plus the Qwirkle bonus when it
+/// holds every shape (colour line) or every colour (shape line); a move making no line scores the lone score.
 template <class Board>
-int naive_score(const Board& b, const qwirkle::move& m) {
+int naive_score(const Board& b, const board_move_t<Board>& m) {
+    using R = typename Board::rules_type;
     std::set<std::pair<int, cell>> counted;
     int total = 0;
     for (const auto& p : m)
         for (const axis a : {axis::row, axis::column}) {
             const auto [line, start] = naive_line(b, m, p.at, a);
             if (line.size() < 2 || !counted.insert({static_cast<int>(a), start}).second) continue;
-            total += static_cast<int>(line.size()) + (line.size() == 6 ? 6 : 0);
+            const bool colour_line = line[0].colour() == line[1].colour();
+            const int full = colour_line ? R::shapes : R::colours;
+            total += static_cast<int>(line.size()) + (static_cast<int>(line.size()) == full ? R::qwirkle_bonus : 0);
         }
-    return total == 0 ? 1 : total;
+    return total == 0 ? R::lone_tile_score : total;
 }
 
 /// A game configuration from its first four settings (the others keep their defaults).
@@ -202,8 +216,8 @@ typename Game::action_type random_action(const Game& g, rng& r) {
     const auto moves = g.legal_moves();
     if (!moves.empty()) return action_type::place(moves[r.below(static_cast<std::uint32_t>(moves.size()))].move);
     if (g.can_exchange()) {
-        tile_multiset give;
-        g.hand(g.current_player()).for_each([&](tile t) {
+        typename Game::hand_type give;
+        g.hand(g.current_player()).for_each([&](auto t) {
             if (give.size() < g.bag_size() && (give.empty() || r.below(2))) give.add(t);
         });
         return action_type::exchange(give);
@@ -220,8 +234,8 @@ typename Game::action_type greedy_action(const Game& g) {
         if (best) return action_type::place(best->move);
     }
     if (g.can_exchange()) {
-        tile_multiset give;
-        g.hand(g.current_player()).for_each([&](tile t) {
+        typename Game::hand_type give;
+        g.hand(g.current_player()).for_each([&](auto t) {
             if (give.size() < g.bag_size()) give.add(t);
         });
         return action_type::exchange(give);
