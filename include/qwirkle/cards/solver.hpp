@@ -6,15 +6,26 @@
 // shape group, and (2) for every group, a partition of its cards into rows of 3–6 different cards.
 // Part (2) has a closed form: a group holding n_k copies of kind k, N in all, is partitionable iff
 // N ≥ 3 · max n_k (take r = max n_k rows and deal the copies round-robin, kind after kind: no row gets
-// a kind twice and every row gets ⌊N/r⌋ ≥ 3 cards). It may hold q Qwirkles (rows of every kind of the
+// a kind twice and every row gets ⌊N/r⌋ ≥ 3 cards). It can hold q Qwirkles (rows of every kind of the
 // group) iff q ≤ min n_k and N − 6q ≥ 3 · (max n_k − q).
-// Part (1) is a dynamic programme over the colours: each colour's row of the 6 × 6 count matrix
-// chooses how many copies of each of its cards it keeps (the rest go to the shape groups) and how many
-// of each card the hand adds; the state is, per shape, the largest count and the total sent to it so
-// far (total capped at 9, beyond which no shape condition can fail), plus whether any card was played.
-// Colour-group Qwirkles are counted when a colour is decided; shape-group Qwirkles are fixed up front
-// (usually there is none to try) and their cards removed. States that can no longer satisfy their shape
-// are dropped, satisfied shapes are merged, and the best value per state kept: the result is exact.
+// Part (1) is a search over the colours (layers): each colour chooses, per shape, how many copies the
+// hand adds (p) and how many stay in the colour group (x); the rest (y) go to the shape groups. The
+// state between layers is, per shape, the largest count and the total received so far (total capped at
+// 9, beyond which no shape condition can fail), plus whether a card was played. Shapes that can no
+// longer be satisfied kill the state, satisfied ones collapse, and a shape whose largest count cannot
+// grow keeps only its shortfall. At the last colour, states are matched against options by the counts
+// each shape still accepts (a bitmask), not stepped one by one.
+// - best_turn: depth-first branch and bound, heaviest colours first, options best value first, memo of
+//   the best value each state was reached with, bound = value so far + best option of every colour left.
+//   Colour-group Qwirkles are valued per option; shape-group Qwirkles are fixed up front (their cards
+//   removed), the choices tried in order of their bound, each with a node budget first and without one
+//   afterwards for those that ran out, against the best found by then: exact, and fast on impossible
+//   choices.
+// - can_play: two quick sufficient tests (a group of 3 in the hand, a card that extends a row), then the
+//   same search stopping at the first solution.
+// - playable_subsets: a memoised pass over all states whose value is the set of hand parts that complete
+//   it, as a bitset in mixed radix (earlier colours the more significant digits), exact but without a
+//   bound, so slower on dense tables.
 #pragma once
 
 #include <algorithm>
@@ -68,13 +79,6 @@ public:
         int cards = 0;
         int x(int s) const noexcept { return static_cast<int>((xpack >> (2 * s)) & 3u); }
         int p(int s) const noexcept { return static_cast<int>((ppack >> (2 * s)) & 3u); }
-    };
-
-    struct node {
-        std::uint64_t key;
-        int value;
-        int parent;
-        int option;
     };
 
     counts table{}, hand{};
@@ -228,7 +232,7 @@ public:
     }
 
 private:
-    // ---- a small open-addressing index: key -> position in a vector of keys or nodes ----------
+    // ---- a small open-addressing index: key -> position in a vector of keys -----------------------
     struct key_index {
         std::vector<std::int32_t> slots;
         std::size_t mask = 0;
@@ -246,7 +250,6 @@ private:
             return k ^ (k >> 29);
         }
         static std::uint64_t key_of(std::uint64_t k) noexcept { return k; }
-        static std::uint64_t key_of(const node& n) noexcept { return n.key; }
         template <class Keys>
         std::pair<std::int32_t, bool> find(std::uint64_t key, const Keys& keys) {
             if (keys.size() * 2 >= slots.size()) grow(keys);
