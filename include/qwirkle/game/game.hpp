@@ -66,6 +66,7 @@ struct basic_observation {
     std::vector<int> scores;
     std::vector<int> hand_sizes;  ///< every player's number of tiles
     int bag_size = 0;
+    int hand_limit = 6;  ///< the hand size of this game (refills stop there; exchanges give back at most this)
     /// Tiles this player has not seen: in the bag or in other hands (all copies minus the board
     /// minus the own hand).
     basic_tile_multiset<tile_type> unseen;
@@ -79,6 +80,17 @@ struct basic_observation {
     bool action_this_turn = false;
     std::optional<cell> forbidden;
     unsigned specials_in_bag = 0;
+
+    /// The move generator's options for this position (opening size, forbidden cell).
+    movegen_options move_options() const noexcept {
+        movegen_options m;
+        m.opening_size = opening_size;
+        m.forbidden = forbidden;
+        return m;
+    }
+    /// May this player exchange now (it is their turn, the game has opened, the bag holds a tile)?
+    bool can_exchange() const noexcept { return !over && player == current_player && opening_size == 0 && bag_size > 0; }
+    int players() const noexcept { return static_cast<int>(scores.size()); }
 };
 
 template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
@@ -345,6 +357,7 @@ public:
         o.scores = scores_;
         for (const auto& h : hands_) o.hand_sizes.push_back(h.size());
         o.bag_size = bag_size_;
+        o.hand_limit = hand_size_;
         o.unseen = hand_type::full(R::copies);
         board_.for_each_tile([&](cell, tile_type t) { o.unseen.remove(t); });
         o.unseen -= o.hand;

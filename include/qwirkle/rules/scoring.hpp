@@ -11,12 +11,14 @@
 
 namespace qwirkle {
 
-/// The score of a placement move, which must be legal on this board (see check_placement).
-template <ruleset R, int Radius>
-constexpr int score_placement(const basic_board<R, Radius>& b, const std::type_identity_t<basic_move<R>>& m) noexcept {
-    using Tile = tile_t<R>;
+namespace detail {
+
+/// Calls f(set, length) for every line of 2 or more tiles a legal placement makes: its own line,
+/// then the crossing line of each placed tile (read from the board's anchor data).
+template <ruleset R, int Radius, class F>
+constexpr void for_each_line_made(const basic_board<R, Radius>& b, const basic_move<R>& m, F&& f) noexcept {
     using board_type = basic_board<R, Radius>;
-    if (m.empty()) return 0;
+    if (m.empty()) return;
     // The move's own line: the row if its tiles share a row (a single tile counts its row here).
     const axis main = (m.size() >= 2 && m[0].at.x == m[1].at.x) ? axis::column : axis::row;
     cell lo = m[0].at, hi = m[0].at;
@@ -24,17 +26,34 @@ constexpr int score_placement(const basic_board<R, Radius>& b, const std::type_i
         lo = p.at < lo ? p.at : lo;  // cells of one row or column: (x, y) order is the line's order
         hi = hi < p.at ? p.at : hi;
     }
-    const auto line = detail::main_line(b, m, main, lo, hi);
-    int total = detail::points_of_valid<Tile>(line.set, line.length, R::qwirkle_bonus);
-    // Crossing lines, from the anchor data (a cell with no anchor record has no tile next to it).
+    const auto line = main_line(b, m, main, lo, hi);
+    if (line.length >= 2) f(line.set, line.length);
     const std::size_t c0 = main == axis::row ? 2 : 0;
-    for (const auto& p : m) {
-        if (const auto* an = b.anchor_at(board_type::index_of(p.at))) {
-            const int n = an->length[c0] + an->length[c0 + 1];
-            if (n) total += detail::points_of_valid<Tile>(an->run[c0] | an->run[c0 + 1] | detail::bit(p.tile.index), n + 1, R::qwirkle_bonus);
-        }
-    }
+    for (const auto& p : m)
+        if (const auto* an = b.anchor_at(board_type::index_of(p.at)))
+            if (const int n = an->length[c0] + an->length[c0 + 1]; n > 0)
+                f(an->run[c0] | an->run[c0 + 1] | bit(p.tile.index), n + 1);
+}
+
+}  // namespace detail
+
+/// The score of a placement move, which must be legal on this board (see check_placement).
+template <ruleset R, int Radius>
+constexpr int score_placement(const basic_board<R, Radius>& b, const std::type_identity_t<basic_move<R>>& m) noexcept {
+    if (m.empty()) return 0;
+    int total = 0;
+    detail::for_each_line_made(b, m, [&](detail::mask64 set, int length) {
+        total += detail::points_of_valid<tile_t<R>>(set, length, R::qwirkle_bonus);
+    });
     return total == 0 ? R::lone_tile_score : total;
+}
+
+/// How many complete lines (Qwirkles) a legal placement makes.
+template <ruleset R, int Radius>
+constexpr int qwirkles_made(const basic_board<R, Radius>& b, const std::type_identity_t<basic_move<R>>& m) noexcept {
+    int n = 0;
+    detail::for_each_line_made(b, m, [&](detail::mask64 set, int length) { n += complete_line<tile_t<R>>(set, length); });
+    return n;
 }
 
 }  // namespace qwirkle

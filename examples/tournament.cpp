@@ -1,0 +1,237 @@
+// qwirkle-tournament: bots against each other over many seeded games, on all cores.
+//
+//   qwirkle-tournament [--bots tactician,greedy] [--games 2000] [--players 2] [--rules standard]
+//                      [--seed 1] [--threads N] [--csv games.csv] [--json summary.json] [--quiet]
+//
+// Seats rotate from game to game (game i puts bot (i + s) mod k on seat s), so every bot sits in
+// every seat equally often. Game i is played from seed (seed + i): the CSV lists each game's seed,
+// seats and scores, so any game can be replayed (qwirkle::game(players, seed) and the same bots).
+// Rule sets: standard, classic, five-six, mini (both special tiles), mini-take, mini-draw,
+// actions-at-start. Prints a table: win rate with its 95% confidence interval (shared wins count
+// as fractions), mean score, Qwirkles per game, turns per game.
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#include <qwirkle/bots/bots.hpp>
+#include <qwirkle/qwirkle.hpp>
+
+namespace {
+
+struct options {
+    std::vector<std::string> bots{"tactician", "greedy"};
+    int games = 200;
+    int players = 2;
+    std::string rules = "standard";
+    std::uint64_t seed = 1;
+    int threads = 0;
+    std::string csv, json;
+    bool quiet = false;
+};
+
+struct game_result {
+    std::uint64_t seed = 0;
+    std::vector<int> seat_bot;  ///< bot index per seat
+    std::vector<int> scores;
+    std::vector<int> qwirkles;
+    std::vector<int> winners;
+    int turns = 0;
+    bool legal = true;
+};
+
+struct bot_totals {
+    double wins = 0;
+    long games = 0, score = 0, qwirkles = 0, turns = 0;
+};
+
+std::vector<std::string> split(const std::string& s) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    for (std::string part; std::getline(in, part, ',');)
+        if (!part.empty()) out.push_back(part);
+    return out;
+}
+
+template <class R>
+game_result play_one(const options& o, int index) {
+    using game_type = qwirkle::basic_game<R>;
+    game_result r;
+    r.seed = o.seed + static_cast<std::uint64_t>(index);
+    const int k = static_cast<int>(o.bots.size());
+    std::vector<std::unique_ptr<qwirkle::basic_bot<R>>> owned;
+    std::vector<qwirkle::basic_bot<R>*> seats;
+    for (int s = 0; s < o.players; ++s) {
+        const int b = (index + s) % k;
+        r.seat_bot.push_back(b);
+        owned.push_back(qwirkle::make_bot<R>(o.bots[static_cast<std::size_t>(b)]));
+        seats.push_back(owned.back().get());
+    }
+    game_type g(o.players, r.seed);
+    r.qwirkles.assign(static_cast<std::size_t>(o.players), 0);
+    std::vector<qwirkle::rng> streams;
+    qwirkle::rng root(r.seed ^ 0x5eedull);
+    for (int s = 0; s < o.players; ++s) streams.emplace_back(root.fork());
+    while (!g.is_over()) {
+        const int p = g.current_player();
+        const auto a = seats[static_cast<std::size_t>(p)]->choose(g.observe(p), streams[static_cast<std::size_t>(p)]);
+        const int made = a.kind == qwirkle::action_kind::place ? qwirkle::qwirkles_made(g.board(), a.move) : 0;
+        if (!g.apply(a).ok()) {
+            r.legal = false;
+            break;
+        }
+        r.qwirkles[static_cast<std::size_t>(p)] += made;
+    }
+    r.scores.assign(g.scores().begin(), g.scores().end());
+    r.winners = g.winners();
+    r.turns = static_cast<int>(g.history().size());
+    return r;
+}
+
+template <class R>
+std::vector<game_result> run(const options& o) {
+    std::vector<game_result> results(static_cast<std::size_t>(o.games));
+    std::atomic<int> next{0}, done{0};
+    const int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    const bool bar = !o.quiet && isatty(STDERR_FILENO);
+    std::mutex print;
+    const auto start = std::chrono::steady_clock::now();
+    auto worker = [&] {
+        for (int i; (i = next++) < o.games;) {
+            results[static_cast<std::size_t>(i)] = play_one<R>(o, i);
+            const int d = ++done;
+            if (bar && (d % std::max(1, o.games / 100) == 0 || d == o.games)) {
+                std::lock_guard lock(print);
+                const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                const int width = 40, filled = width * d / o.games;
+                std::fprintf(stderr, "\r[%s%s] %d/%d games, %.1f s, eta %.0f s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                             std::string(static_cast<std::size_t>(width - filled), '.').c_str(), d, o.games, secs,
+                             secs / d * (o.games - d));
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+    if (bar) std::fprintf(stderr, "\n");
+    return results;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const auto value = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                std::cerr << "qwirkle-tournament: " << a << " needs a value\n";
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (a == "--bots") o.bots = split(value());
+        else if (a == "--games") o.games = std::stoi(value());
+        else if (a == "--players") o.players = std::stoi(value());
+        else if (a == "--rules") o.rules = value();
+        else if (a == "--seed") o.seed = std::stoull(value());
+        else if (a == "--threads") o.threads = std::stoi(value());
+        else if (a == "--csv") o.csv = value();
+        else if (a == "--json") o.json = value();
+        else if (a == "--quiet") o.quiet = true;
+        else {
+            std::cerr << "usage: qwirkle-tournament [--bots a,b] [--games N] [--players P] [--rules NAME] [--seed S]"
+                         " [--threads T] [--csv FILE] [--json FILE] [--quiet]\n";
+            return 2;
+        }
+    }
+    for (const auto& b : o.bots)
+        if (!qwirkle::make_bot(b)) {
+            std::cerr << "qwirkle-tournament: unknown bot '" << b << "' (random, greedy, tactician, monte-carlo)\n";
+            return 2;
+        }
+    if (o.bots.empty() || o.games < 1) {
+        std::cerr << "qwirkle-tournament: need at least one bot and one game\n";
+        return 2;
+    }
+
+    std::vector<game_result> results;
+    std::string why;
+    const auto go = [&]<class R>() {
+        qwirkle::game_config c;
+        c.players = o.players;
+        why = qwirkle::basic_game<R>::validate(c);
+        if (why.empty()) results = run<R>(o);
+    };
+    if (o.rules == "standard") go.operator()<qwirkle::standard_rules>();
+    else if (o.rules == "classic") go.operator()<qwirkle::classic_rules>();
+    else if (o.rules == "five-six") go.operator()<qwirkle::five_six_player_rules>();
+    else if (o.rules == "mini") go.operator()<qwirkle::mini_expansion_rules>();
+    else if (o.rules == "mini-take") go.operator()<qwirkle::mini_expansion_subset_rules<qwirkle::action_bit(qwirkle::action_tile::take_tile)>>();
+    else if (o.rules == "mini-draw") go.operator()<qwirkle::mini_expansion_subset_rules<qwirkle::action_bit(qwirkle::action_tile::draw_three)>>();
+    else if (o.rules == "actions-at-start") go.operator()<qwirkle::action_tiles_at_start_rules>();
+    else why = "unknown rule set '" + o.rules + "'";
+    if (!why.empty()) {
+        std::cerr << "qwirkle-tournament: " << why << "\n";
+        return 2;
+    }
+
+    std::vector<bot_totals> totals(o.bots.size());
+    int illegal = 0;
+    for (const auto& r : results) {
+        illegal += !r.legal;
+        for (int s = 0; s < o.players; ++s) {
+            auto& t = totals[static_cast<std::size_t>(r.seat_bot[static_cast<std::size_t>(s)])];
+            ++t.games;
+            t.score += r.scores[static_cast<std::size_t>(s)];
+            t.qwirkles += r.qwirkles[static_cast<std::size_t>(s)];
+            t.turns += r.turns;
+            for (int w : r.winners)
+                if (w == s) t.wins += 1.0 / static_cast<double>(r.winners.size());
+        }
+    }
+    std::printf("%d games, %d players, rules %s, seeds %llu..%llu\n", o.games, o.players, o.rules.c_str(),
+                static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(o.games) - 1));
+    std::printf("%-12s %7s %18s %11s %15s %14s\n", "bot", "games", "win rate (95% CI)", "mean score", "Qwirkles/game", "turns/game");
+    std::ostringstream json;
+    json << "{\"games\":" << o.games << ",\"players\":" << o.players << ",\"rules\":\"" << o.rules << "\",\"seed\":" << o.seed
+         << ",\"bots\":[";
+    for (std::size_t b = 0; b < o.bots.size(); ++b) {
+        const auto& t = totals[b];
+        const double n = static_cast<double>(t.games), p = t.wins / n, ci = 1.96 * std::sqrt(p * (1 - p) / n);
+        std::printf("%-12s %7ld %9.1f%% +- %4.1f %11.1f %15.2f %14.1f\n", o.bots[b].c_str(), t.games, 100 * p, 100 * ci,
+                    static_cast<double>(t.score) / n, static_cast<double>(t.qwirkles) / n, static_cast<double>(t.turns) / n);
+        json << (b ? "," : "") << "{\"name\":\"" << o.bots[b] << "\",\"games\":" << t.games << ",\"win_rate\":" << p
+             << ",\"ci95\":" << ci << ",\"mean_score\":" << static_cast<double>(t.score) / n
+             << ",\"qwirkles_per_game\":" << static_cast<double>(t.qwirkles) / n
+             << ",\"turns_per_game\":" << static_cast<double>(t.turns) / n << "}";
+    }
+    json << "],\"illegal_actions\":" << illegal << "}\n";
+    if (illegal) std::printf("ILLEGAL ACTIONS in %d games\n", illegal);
+    if (!o.csv.empty()) {
+        std::ofstream f(o.csv);
+        f << "game,seed";
+        for (int s = 0; s < o.players; ++s) f << ",bot" << s << ",score" << s;
+        f << ",winners,turns\n";
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            const auto& r = results[i];
+            f << i << ',' << r.seed;
+            for (int s = 0; s < o.players; ++s)
+                f << ',' << o.bots[static_cast<std::size_t>(r.seat_bot[static_cast<std::size_t>(s)])] << ','
+                  << r.scores[static_cast<std::size_t>(s)];
+            f << ',';
+            for (std::size_t w = 0; w < r.winners.size(); ++w) f << (w ? " " : "") << r.winners[w];
+            f << ',' << r.turns << '\n';
+        }
+    }
+    if (!o.json.empty()) std::ofstream(o.json) << json.str();
+    return illegal ? 1 : 0;
+}

@@ -1,0 +1,149 @@
+// qwirkle — the bot interface of the tile game: a bot sees one player's observation and a seeded
+// random source, and returns a legal action; play_game drives any mix of bots.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../game/game.hpp"
+#include "../rules/movegen.hpp"
+
+namespace qwirkle {
+
+template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+class basic_bot {
+public:
+    using rules_type = R;
+    using observation_type = basic_observation<R, Radius>;
+    using action_type = basic_action<R>;
+    using game_type = basic_game<R, Radius>;
+
+    virtual ~basic_bot() = default;
+    virtual std::string name() const = 0;
+    /// A legal action for the observing player, whose turn it is. Uses only `view` and `random`.
+    virtual action_type choose(const observation_type& view, rng& random) = 0;
+};
+
+using bot = basic_bot<>;
+
+/// Plays a game to its end, seat p choosing through seats[p] with its own random stream (derived
+/// from `seed`). Returns false if a bot returned an illegal action (the game then stops there).
+template <ruleset R, int Radius>
+bool play_game(basic_game<R, Radius>& g, const std::vector<basic_bot<R, Radius>*>& seats, std::uint64_t seed) {
+    std::vector<rng> streams;
+    rng root(seed);
+    for (std::size_t p = 0; p < seats.size(); ++p) streams.emplace_back(root.fork());
+    while (!g.is_over()) {
+        const int p = g.current_player();
+        const auto a = seats[static_cast<std::size_t>(p)]->choose(g.observe(p), streams[static_cast<std::size_t>(p)]);
+        if (!g.apply(a).ok()) return false;
+    }
+    return true;
+}
+
+namespace detail {
+
+/// The best-scoring placement of an observation (first among equals), if any.
+template <ruleset R, int Radius>
+std::optional<basic_scored_move<R>> best_placement(const basic_observation<R, Radius>& v) {
+    return best_move(*v.board, v.hand, v.move_options());
+}
+
+/// The tiles of the hand that no free cell of the board accepts on its own.
+template <ruleset R, int Radius>
+basic_tile_multiset<tile_t<R>> tiles_fitting_nowhere(const basic_observation<R, Radius>& v) {
+    basic_tile_set<tile_t<R>> accepted;
+    for (auto fit : v.board->anchor_fits()) accepted = accepted | basic_tile_set<tile_t<R>>(fit);
+    basic_tile_multiset<tile_t<R>> out;
+    v.hand.for_each([&](tile_t<R> t) {
+        if (!accepted.contains(t)) out.add(t);
+    });
+    return out;
+}
+
+/// At most `n` tiles of `m`, in index order.
+template <class Tile>
+basic_tile_multiset<Tile> first_tiles(const basic_tile_multiset<Tile>& m, int n) {
+    basic_tile_multiset<Tile> out;
+    m.for_each([&](Tile t) {
+        if (n-- > 0) out.add(t);
+    });
+    return out;
+}
+
+/// What to give back when exchanging: duplicates and tiles outside the hand's largest group first,
+/// never more than the bag holds or a hand's size.
+template <ruleset R, int Radius>
+basic_tile_multiset<tile_t<R>> sensible_exchange(const basic_observation<R, Radius>& v) {
+    using Tile = tile_t<R>;
+    const auto kinds = v.hand.distinct();
+    // The group to keep: the colour or shape with the most distinct tiles in hand.
+    basic_tile_set<Tile> keep;
+    for (int c = 0; c < Tile::colours; ++c) {
+        const auto g = kinds & basic_tile_set<Tile>::of_colour(c);
+        if (g.size() > keep.size()) keep = g;
+    }
+    for (int s = 0; s < Tile::shapes; ++s) {
+        const auto g = kinds & basic_tile_set<Tile>::of_shape(s);
+        if (g.size() > keep.size()) keep = g;
+    }
+    basic_tile_multiset<Tile> give;
+    v.hand.for_each([&](Tile t) {
+        if (!keep.contains(t) || give.count(t) + 1 < v.hand.count(t)) give.add(t);
+    });
+    if (give.empty()) give = v.hand;  // keep nothing rather than exchange nothing
+    return first_tiles(give, std::min({give.size(), v.bag_size, v.hand_limit}));
+}
+
+/// Greedy's fallback when it cannot place: exchange sensibly, else pass.
+template <ruleset R, int Radius>
+basic_action<R> exchange_or_pass(const basic_observation<R, Radius>& v) {
+    if (v.can_exchange()) return basic_action<R>::exchange(sensible_exchange(v));
+    return basic_action<R>::pass();
+}
+
+}  // namespace detail
+
+/// Plays uniformly at random among the legal placements (exchanging a random part of the hand when
+/// it cannot place, passing when it can do neither).
+template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+class basic_random_bot : public basic_bot<R, Radius> {
+public:
+    using typename basic_bot<R, Radius>::observation_type;
+    using typename basic_bot<R, Radius>::action_type;
+    std::string name() const override { return "random"; }
+    action_type choose(const observation_type& v, rng& random) override {
+        std::size_t n = 0;
+        std::optional<basic_move<R>> pick;
+        // Reservoir sampling over the generated moves: one pass, no list.
+        for_each_move(*v.board, v.hand, [&](const basic_move<R>& m, int) {
+            if (random.below(static_cast<std::uint32_t>(++n)) == 0) pick = m;
+        }, v.move_options());
+        if (pick) return action_type::place(*pick);
+        if (v.can_exchange()) {
+            const int most = std::min({v.hand.size(), v.bag_size, v.hand_limit});
+            return action_type::exchange(detail::first_tiles(v.hand, 1 + static_cast<int>(random.below(static_cast<std::uint32_t>(most)))));
+        }
+        return action_type::pass();
+    }
+};
+
+/// Places the best-scoring move; when it cannot place, exchanges the tiles that keep its hand
+/// poorest (duplicates, tiles outside its largest group); passes when it can do neither.
+template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+class basic_greedy_bot : public basic_bot<R, Radius> {
+public:
+    using typename basic_bot<R, Radius>::observation_type;
+    using typename basic_bot<R, Radius>::action_type;
+    std::string name() const override { return "greedy"; }
+    action_type choose(const observation_type& v, rng&) override {
+        if (auto best = detail::best_placement(v)) return action_type::place(best->move);
+        return detail::exchange_or_pass(v);
+    }
+};
+
+using random_bot = basic_random_bot<>;
+using greedy_bot = basic_greedy_bot<>;
+
+}  // namespace qwirkle
