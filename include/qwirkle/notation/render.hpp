@@ -8,19 +8,35 @@
 
 namespace qwirkle {
 
+/// The standard shapes as symbols, in shape order: circle, cross, diamond, square, star, clover.
+inline constexpr const char* shape_symbols[] = {"\u25CF", "\u271A", "\u25C6", "\u25A0", "\u2605", "\u2724"};
+
+/// A tile as text: `R1`, or with `unicode` the colour letter and the shape symbol, optionally coloured.
+template <int C, int S>
+std::string tile_text(basic_tile<C, S> t, bool unicode, bool ansi_colour) {
+    static constexpr const char* ansi[] = {"\033[31m", "\033[38;5;208m", "\033[33m", "\033[32m", "\033[34m", "\033[35m"};
+    std::string s;
+    const bool colour = ansi_colour && t.colour() < 6;
+    if (colour) s += ansi[t.colour()];
+    s += t.colour_letter();
+    if (unicode && t.shape() < 6) s += shape_symbols[t.shape()];
+    else s += t.shape_digit();
+    if (colour) s += "\033[0m";
+    return s;
+}
+
 struct render_options {
     bool ansi_colour = false;  ///< colour each tile with its colour (terminals)
+    bool unicode = false;      ///< draw shapes as symbols (● ✚ ◆ ■ ★ ✤) after the colour letter
     int margin = 0;            ///< empty cells shown around the tiles
 };
 
 template <ruleset R, int Radius>
 std::string render(const basic_board<R, Radius>& b, const render_options& opt = {}) {
-    using tile_type = tile_t<R>;
     if (b.empty()) return "(empty board)\n";
     const auto box = b.bounding_box();
     const int x0 = box.min.x - opt.margin, x1 = box.max.x + opt.margin;
     const int y0 = box.min.y - opt.margin, y1 = box.max.y + opt.margin;
-    static constexpr const char* ansi[] = {"\033[31m", "\033[38;5;208m", "\033[33m", "\033[32m", "\033[34m", "\033[35m"};
     const auto pad = [](std::string s, std::size_t w) {
         while (s.size() < w) s.insert(s.begin(), ' ');
         return s;
@@ -37,15 +53,10 @@ std::string render(const basic_board<R, Radius>& b, const render_options& opt = 
                 continue;
             }
             out += ' ';
-            const bool colour = opt.ansi_colour && t->colour() < 6;
-            if (colour) out += ansi[t->colour()];
-            out += t->colour_letter();
-            out += t->shape_digit();
-            if (colour) out += "\033[0m";
+            out += tile_text(*t, opt.unicode, opt.ansi_colour);
         }
         out += '\n';
     }
-    (void)sizeof(tile_type);
     return out;
 }
 

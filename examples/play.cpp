@@ -1,0 +1,272 @@
+// qwirkle-play: play the tile game in a terminal against bots.
+//
+//   qwirkle-play [--players 2] [--bots greedy] [--seed N] [--rules standard|mini|actions-at-start]
+//                [--colour | --no-colour] [--ascii]
+//
+// You are player 0. Type a move in the notation (`0,1,R1 1,1,R2`: x,y,TILE per tile, x to the
+// right, y down), `exchange R1 G2`, `pass`, `draw3` or `take x,y` (action tiles, when in play),
+// or a command: `hint [n]` (the n best moves, numbered), `play K` (play hint K), `undo` (take back
+// your last turn), `auto` (let the tactician finish the game for you), `board`, `help`, `quit`.
+// An illegal move is refused with the rule it breaks and where; nothing changes.
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include <qwirkle/bots/bots.hpp>
+#include <qwirkle/qwirkle.hpp>
+
+namespace {
+
+struct settings {
+    int players = 2;
+    std::string bot = "greedy";
+    std::uint64_t seed = 1;
+    std::string rules = "standard";
+    bool colour = static_cast<bool>(isatty(STDOUT_FILENO));
+    bool unicode = true;
+};
+
+template <class R>
+class session {
+    using game_type = qwirkle::basic_game<R>;
+    using action_type = qwirkle::basic_action<R>;
+
+public:
+    explicit session(const settings& s) : s_(s), g_(s.players, s.seed), random_(s.seed ^ 0xb075ull) {
+        for (int p = 1; p < s.players; ++p) bots_.push_back(qwirkle::make_bot<R>(s.bot));
+    }
+
+    int run() {
+        std::cout << "Qwirkle: you are player 0 against " << (s_.players - 1) << " " << s_.bot << " bot"
+                  << (s_.players > 2 ? "s" : "") << " (seed " << s_.seed << "). Type 'help' for the commands.\n";
+        bots_play();
+        show();
+        std::string line;
+        while (!g_.is_over()) {
+            std::cout << "your move> " << std::flush;
+            if (!std::getline(std::cin, line)) {
+                std::cout << "\n(end of input)\n";
+                return 0;
+            }
+            std::istringstream in(line);
+            std::string word;
+            in >> word;
+            if (word.empty()) continue;
+            if (word == "quit" || word == "exit") {
+                std::cout << "bye: the game stays unfinished (scores " << scores() << ")\n";
+                return 0;
+            }
+            if (word == "help") help();
+            else if (word == "board") show();
+            else if (word == "hint") hint(in);
+            else if (word == "play") play_hint(in);
+            else if (word == "undo") undo();
+            else if (word == "auto") autoplay();
+            else act(line);
+        }
+        finish();
+        return 0;
+    }
+
+private:
+    std::string tile(qwirkle::tile_t<R> t) const { return qwirkle::tile_text(t, s_.unicode, s_.colour); }
+    std::string scores() const {
+        std::string out;
+        for (int p = 0; p < g_.players(); ++p) out += (p ? " : " : "") + std::to_string(g_.score(p));
+        return out;
+    }
+
+    void help() const {
+        std::cout << "  a move:     x,y,TILE ...   e.g. 1,0,R2 2,0,R3 (tiles R O Y G B P + shape 1-6: circle cross diamond square star clover)\n"
+                     "  exchange R1 G2            give tiles back and draw as many\n"
+                     "  pass                      only when you can neither place nor exchange\n"
+                     "  draw3 | take x,y          use an action tile first (mini-expansions)\n"
+                     "  hint [n]   play K         the n best moves; play hint K\n"
+                     "  undo   auto   board   quit\n";
+    }
+
+    void show() const {
+        qwirkle::render_options look;
+        look.ansi_colour = s_.colour;
+        look.unicode = s_.unicode;
+        look.margin = 1;
+        std::cout << '\n' << qwirkle::render(g_.board(), look);
+        std::cout << "scores " << scores() << " | bag " << g_.bag_size() << " | your tiles:";
+        g_.hand(0).for_each([&](qwirkle::tile_t<R> t) { std::cout << ' ' << tile(t) << '(' << qwirkle::to_string(t) << ')'; });
+        std::cout << '\n';
+        if (g_.opening_size() > 0 && g_.current_player() == 0)
+            std::cout << "you open: place your largest group (" << g_.opening_size() << " tiles) as one line from 0,0\n";
+        if (g_.actions_held(0)) {
+            std::cout << "action tiles:";
+            if (g_.can_use(qwirkle::action_tile::draw_three)) std::cout << " draw3";
+            if (g_.can_use(qwirkle::action_tile::take_tile)) std::cout << " take";
+            std::cout << '\n';
+        }
+    }
+
+    std::vector<qwirkle::basic_scored_move<R>> best(std::size_t n) const {
+        auto moves = g_.legal_moves();
+        std::stable_sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
+        if (moves.size() > n) moves.resize(n);
+        return moves;
+    }
+
+    void hint(std::istream& in) {
+        std::size_t n = 5;
+        in >> n;
+        hints_ = best(n);
+        if (hints_.empty()) {
+            std::cout << (g_.can_exchange() ? "no placement: exchange some tiles\n" : "no placement and an empty bag: pass\n");
+            return;
+        }
+        for (std::size_t k = 0; k < hints_.size(); ++k)
+            std::cout << "  " << k + 1 << ": " << qwirkle::to_string(hints_[k].move) << "  (" << hints_[k].score << " points)\n";
+    }
+
+    void play_hint(std::istream& in) {
+        std::size_t k = 0;
+        in >> k;
+        if (k < 1 || k > hints_.size()) {
+            std::cout << "no such hint: type 'hint' first, then 'play K' with K from the list\n";
+            return;
+        }
+        apply(action_type::place(hints_[k - 1].move));
+    }
+
+    void act(const std::string& line) {
+        auto a = qwirkle::parse_action<R>(line);
+        if (!a) {
+            std::cout << "not understood: " << a.error().describe() << " (type 'help')\n";
+            return;
+        }
+        apply(*a);
+    }
+
+    void apply(const action_type& a) {
+        const auto e = g_.apply(a);
+        if (!e.ok()) {
+            std::cout << "illegal: " << e.describe() << '\n';
+            return;
+        }
+        hints_.clear();
+        report(0, g_.history().back());
+        if (qwirkle::is_action_tile(a.kind)) {
+            show();
+            return;  // the turn goes on
+        }
+        bots_play();
+        if (!g_.is_over()) show();
+    }
+
+    void report(int p, const qwirkle::basic_turn<R>& t) const {
+        std::cout << (p == 0 ? "you" : "player " + std::to_string(p)) << ": " << qwirkle::to_string(t.action);
+        if (t.action.kind == qwirkle::action_kind::place) std::cout << "  +" << t.score;
+        if (t.bonus) std::cout << " +" << t.bonus << " (last tile)";
+        if (t.revealed) std::cout << "  [special tile drawn: everyone receives its action tile]";
+        std::cout << '\n';
+    }
+
+    void bots_play() {
+        while (!g_.is_over() && g_.current_player() != 0) {
+            const int p = g_.current_player();
+            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(g_.observe(p), random_);
+            if (!g_.apply(a).ok()) {
+                std::cout << "bot error\n";
+                std::exit(1);
+            }
+            report(p, g_.history().back());
+        }
+    }
+
+    void undo() {
+        const auto& h = g_.history();
+        std::size_t last = h.size();
+        while (last > 0 && h[last - 1].player != 0) --last;
+        if (last == 0) {
+            std::cout << "nothing of yours to undo\n";
+            return;
+        }
+        // Back to just before your last action (and the start of that turn, if it began with an action tile).
+        --last;
+        while (last > 0 && h[last - 1].player == 0 && qwirkle::is_action_tile(h[last - 1].action.kind)) --last;
+        while (g_.history().size() > last) g_.undo();
+        std::cout << "undone: your last turn and the bots' replies\n";
+        hints_.clear();
+        show();
+    }
+
+    void autoplay() {
+        qwirkle::basic_tactician_bot<R> me;
+        while (!g_.is_over()) {
+            if (g_.current_player() == 0) {
+                const auto e = g_.apply(me.choose(g_.observe(0), random_));
+                if (!e.ok()) return;
+                report(0, g_.history().back());
+            }
+            bots_play();
+        }
+    }
+
+    void finish() const {
+        qwirkle::render_options look;
+        look.ansi_colour = s_.colour;
+        look.unicode = s_.unicode;
+        std::cout << '\n' << qwirkle::render(g_.board(), look) << "game over: "
+                  << (g_.end_reason() == qwirkle::game_end::last_tile ? "a player placed the last tile" : "nobody could play")
+                  << "\nfinal scores: " << scores() << "\n";
+        const auto w = g_.winners();
+        if (w.size() == 1) std::cout << (w[0] == 0 ? "you win!" : "player " + std::to_string(w[0]) + " wins") << '\n';
+        else {
+            std::cout << "shared win:";
+            for (int p : w) std::cout << ' ' << (p == 0 ? std::string("you") : "player " + std::to_string(p));
+            std::cout << '\n';
+        }
+    }
+
+    settings s_;
+    game_type g_;
+    qwirkle::rng random_;
+    std::vector<std::unique_ptr<qwirkle::basic_bot<R>>> bots_;
+    std::vector<qwirkle::basic_scored_move<R>> hints_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    settings s;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (a == "--players" && has_value) s.players = std::atoi(argv[++i]);
+        else if (a == "--bots" && has_value) s.bot = argv[++i];
+        else if (a == "--seed" && has_value) s.seed = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--rules" && has_value) s.rules = argv[++i];
+        else if (a == "--colour" || a == "--color") s.colour = true;
+        else if (a == "--no-colour" || a == "--no-color") s.colour = false;
+        else if (a == "--ascii") s.unicode = false;
+        else {
+            std::cerr << "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo] [--seed N]"
+                         " [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n";
+            return 2;
+        }
+    }
+    if (!qwirkle::make_bot(s.bot)) {
+        std::cerr << "qwirkle-play: unknown bot '" << s.bot << "'\n";
+        return 2;
+    }
+    qwirkle::game_config c;
+    c.players = s.players;
+    if (const auto why = qwirkle::game::validate(c); !why.empty()) {
+        std::cerr << "qwirkle-play: " << why << '\n';
+        return 2;
+    }
+    if (s.rules == "standard") return session<qwirkle::standard_rules>(s).run();
+    if (s.rules == "mini") return session<qwirkle::mini_expansion_rules>(s).run();
+    if (s.rules == "actions-at-start") return session<qwirkle::action_tiles_at_start_rules>(s).run();
+    std::cerr << "qwirkle-play: unknown rule set '" << s.rules << "'\n";
+    return 2;
+}
