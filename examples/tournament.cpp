@@ -2,13 +2,15 @@
 //
 //   qwirkle-tournament [--bots tactician,greedy] [--games 2000] [--players 2] [--rules standard]
 //                      [--seed 1] [--threads N] [--csv games.csv] [--json summary.json] [--quiet]
+//   qwirkle-tournament --game cards [--bots cautious,greedy] [--rules schmidt|999] ...
 //
 // Seats rotate from game to game (game i puts bot (i + s) mod k on seat s), so every bot sits in
 // every seat equally often. Game i is played from seed (seed + i): the CSV lists each game's seed,
 // seats and scores, so any game can be replayed (qwirkle::game(players, seed) and the same bots).
 // Rule sets: standard, classic, five-six, mini (both special tiles), mini-take, mini-draw,
-// actions-at-start. Prints a table: win rate with its 95% confidence interval (shared wins count
-// as fractions), mean score, Qwirkles per game, turns per game.
+// actions-at-start; for the card game the edition: schmidt (default) or 999. Prints a table: win
+// rate with its 95% confidence interval (shared wins count as fractions), mean score (the card
+// game: Qwirkles collected), Qwirkles per game, turns per game.
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -23,11 +25,13 @@
 #include <vector>
 
 #include <qwirkle/bots/bots.hpp>
+#include <qwirkle/bots/cards.hpp>
 #include <qwirkle/qwirkle.hpp>
 
 namespace {
 
 struct options {
+    std::string game = "tiles";
     std::vector<std::string> bots{"tactician", "greedy"};
     int games = 200;
     int players = 2;
@@ -96,7 +100,32 @@ game_result play_one(const options& o, int index) {
     return r;
 }
 
+/// One card game: the score of a seat is the number of Qwirkles it collected.
 template <class R>
+game_result play_one_cards(const options& o, int index) {
+    game_result r;
+    r.seed = o.seed + static_cast<std::uint64_t>(index);
+    const int k = static_cast<int>(o.bots.size());
+    std::vector<std::unique_ptr<qwirkle::cards::basic_card_bot<R>>> owned;
+    std::vector<qwirkle::cards::basic_card_bot<R>*> seats;
+    for (int s = 0; s < o.players; ++s) {
+        const int b = (index + s) % k;
+        r.seat_bot.push_back(b);
+        owned.push_back(qwirkle::cards::make_card_bot<R>(o.bots[static_cast<std::size_t>(b)]));
+        seats.push_back(owned.back().get());
+    }
+    qwirkle::cards::basic_game<R> g(o.players, r.seed);
+    r.legal = qwirkle::cards::play_card_game(g, seats, r.seed ^ 0x5eedull);
+    for (int s = 0; s < o.players; ++s) {
+        r.scores.push_back(g.qwirkles(s));
+        r.qwirkles.push_back(g.qwirkles(s));
+    }
+    r.winners = g.winners();
+    r.turns = static_cast<int>(g.history().size());
+    return r;
+}
+
+template <class R, bool Cards = false>
 std::vector<game_result> run(const options& o) {
     std::vector<game_result> results(static_cast<std::size_t>(o.games));
     std::atomic<int> next{0}, done{0};
@@ -106,7 +135,8 @@ std::vector<game_result> run(const options& o) {
     const auto start = std::chrono::steady_clock::now();
     auto worker = [&] {
         for (int i; (i = next++) < o.games;) {
-            results[static_cast<std::size_t>(i)] = play_one<R>(o, i);
+            if constexpr (Cards) results[static_cast<std::size_t>(i)] = play_one_cards<R>(o, i);
+            else results[static_cast<std::size_t>(i)] = play_one<R>(o, i);
             const int d = ++done;
             if (bar && (d % std::max(1, o.games / 100) == 0 || d == o.games)) {
                 std::lock_guard lock(print);
@@ -138,7 +168,8 @@ int main(int argc, char** argv) {
             }
             return argv[++i];
         };
-        if (a == "--bots") o.bots = split(value());
+        if (a == "--game") o.game = value();
+        else if (a == "--bots") o.bots = split(value());
         else if (a == "--games") o.games = std::stoi(value());
         else if (a == "--players") o.players = std::stoi(value());
         else if (a == "--rules") o.rules = value();
@@ -153,9 +184,17 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    const bool cards = o.game == "cards";
+    if (!cards && o.game != "tiles") {
+        std::cerr << "qwirkle-tournament: --game is tiles or cards\n";
+        return 2;
+    }
+    if (cards && o.rules == "standard") o.rules = "schmidt";
+    if (cards && o.bots == std::vector<std::string>{"tactician", "greedy"}) o.bots = {"cautious", "greedy"};
     for (const auto& b : o.bots)
-        if (!qwirkle::make_bot(b)) {
-            std::cerr << "qwirkle-tournament: unknown bot '" << b << "' (random, greedy, tactician, monte-carlo)\n";
+        if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b)) {
+            std::cerr << "qwirkle-tournament: unknown bot '" << b << "' ("
+                      << (cards ? "greedy, cautious" : "random, greedy, tactician, monte-carlo") << ")\n";
             return 2;
         }
     if (o.bots.empty() || o.games < 1) {
@@ -171,7 +210,17 @@ int main(int argc, char** argv) {
         why = qwirkle::basic_game<R>::validate(c);
         if (why.empty()) results = run<R>(o);
     };
-    if (o.rules == "standard") go.operator()<qwirkle::standard_rules>();
+    const auto go_cards = [&]<class R>() {
+        if (o.players < R::min_players || o.players > R::max_players)
+            why = "the card game takes 2 to 4 players";
+        else
+            results = run<R, true>(o);
+    };
+    if (cards) {
+        if (o.rules == "schmidt") go_cards.operator()<qwirkle::cards::schmidt_rules>();
+        else if (o.rules == "999") go_cards.operator()<qwirkle::cards::games999_rules>();
+        else why = "unknown edition '" + o.rules + "' (schmidt, 999)";
+    } else if (o.rules == "standard") go.operator()<qwirkle::standard_rules>();
     else if (o.rules == "classic") go.operator()<qwirkle::classic_rules>();
     else if (o.rules == "five-six") go.operator()<qwirkle::five_six_player_rules>();
     else if (o.rules == "mini") go.operator()<qwirkle::mini_expansion_rules>();
@@ -198,11 +247,11 @@ int main(int argc, char** argv) {
                 if (w == s) t.wins += 1.0 / static_cast<double>(r.winners.size());
         }
     }
-    std::printf("%d games, %d players, rules %s, seeds %llu..%llu\n", o.games, o.players, o.rules.c_str(),
+    std::printf("%d %s games, %d players, rules %s, seeds %llu..%llu\n", o.games, o.game.c_str(), o.players, o.rules.c_str(),
                 static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(o.games) - 1));
     std::printf("%-12s %7s %18s %11s %15s %14s\n", "bot", "games", "win rate (95% CI)", "mean score", "Qwirkles/game", "turns/game");
     std::ostringstream json;
-    json << "{\"games\":" << o.games << ",\"players\":" << o.players << ",\"rules\":\"" << o.rules << "\",\"seed\":" << o.seed
+    json << "{\"game\":\"" << o.game << "\",\"games\":" << o.games << ",\"players\":" << o.players << ",\"rules\":\"" << o.rules << "\",\"seed\":" << o.seed
          << ",\"bots\":[";
     for (std::size_t b = 0; b < o.bots.size(); ++b) {
         const auto& t = totals[b];

@@ -1,0 +1,152 @@
+// qwirkle::cards — bots for the card game: an interface, a greedy bot (most Qwirkles, then most cards)
+// and a cautious one that also avoids leaving colour or shape groups of 5 on the table whose sixth card
+// an opponent may hold (the table can be rearranged by anyone, so what counts is what lies on it).
+#pragma once
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../cards/cards.hpp"
+#include "../game/rng.hpp"
+
+namespace qwirkle::cards {
+
+/// A card-game action: a turn, or the declaration that no legal play exists.
+template <card_ruleset R = standard_rules>
+struct basic_card_action {
+    bool cannot_play = false;
+    basic_turn<R> turn;
+};
+
+template <card_ruleset R = standard_rules>
+class basic_card_bot {
+public:
+    virtual ~basic_card_bot() = default;
+    virtual std::string name() const = 0;
+    /// A legal action for the observing player, whose turn it is.
+    virtual basic_card_action<R> choose(const basic_observation<R>& view, rng& random) = 0;
+};
+
+/// Applies a bot's action; false if it was refused.
+template <card_ruleset R>
+bool apply_card_action(basic_game<R>& g, const basic_card_action<R>& a) {
+    return a.cannot_play ? g.cannot_play().ok() : g.play(a.turn).ok();
+}
+
+/// Plays a card game to its end with one bot per seat; false if a bot's action was refused.
+template <card_ruleset R>
+bool play_card_game(basic_game<R>& g, const std::vector<basic_card_bot<R>*>& seats, std::uint64_t seed) {
+    std::vector<rng> streams;
+    rng root(seed);
+    for (std::size_t p = 0; p < seats.size(); ++p) streams.emplace_back(root.fork());
+    for (int guard = 0; !g.is_terminal() && guard < 100000; ++guard) {
+        const int p = g.current_player();
+        if (!apply_card_action(g, seats[static_cast<std::size_t>(p)]->choose(g.observe(p), streams[static_cast<std::size_t>(p)])))
+            return false;
+    }
+    return g.is_terminal();
+}
+
+namespace detail {
+
+/// Schmidt's opening: one largest group of the hand laid out as the first row.
+template <card_ruleset R>
+basic_turn<R> opening_row(const basic_observation<R>& v) {
+    basic_turn<R> t;
+    const auto group = largest_groups<R>(v.hand).front();
+    for (const auto c : group) t.played.add(c);
+    t.result = v.table;
+    t.result.rows.push_back(basic_row<R>(group));
+    return t;
+}
+
+}  // namespace detail
+
+/// Most Qwirkles, then most cards (the exact solver's best turn).
+template <card_ruleset R = standard_rules>
+class basic_greedy_card_bot : public basic_card_bot<R> {
+public:
+    std::string name() const override { return "greedy"; }
+    basic_card_action<R> choose(const basic_observation<R>& v, rng&) override {
+        if (v.opening && R::first_turn == first_turn_rule::largest_group) return {false, detail::opening_row(v)};
+        if (auto t = best_turn(v.table, v.hand, objective::qwirkles_then_cards)) return {false, *t};
+        return {true, {}};
+    }
+};
+
+/// Greedy, but it weighs each candidate turn (the best turn with each card kind held back) by
+/// 10 × Qwirkles + cards − the expected Qwirkles it hands to the opponents.
+template <card_ruleset R = standard_rules>
+class basic_cautious_card_bot : public basic_card_bot<R> {
+    using card_type = card_t<R>;
+
+public:
+    std::string name() const override { return "cautious"; }
+    basic_card_action<R> choose(const basic_observation<R>& v, rng&) override {
+        if (v.opening && R::first_turn == first_turn_rule::largest_group) return {false, detail::opening_row(v)};
+        auto best = best_turn(v.table, v.hand, objective::qwirkles_then_cards);
+        if (!best) return {true, {}};
+        double best_value = value(v, *best);
+        for (const auto k : v.hand.distinct()) {
+            auto hand = v.hand;
+            hand.remove(k, hand.count(k));
+            if (hand.empty()) continue;
+            if (auto t = best_turn(v.table, hand, objective::qwirkles_then_cards)) {
+                const double x = value(v, *t);
+                if (x > best_value) {
+                    best_value = x;
+                    best = t;
+                }
+            }
+        }
+        return {false, *best};
+    }
+
+private:
+    double value(const basic_observation<R>& v, const basic_turn<R>& t) const {
+        auto table = t.result;
+        table.take_qwirkles();
+        // Cards this player cannot see: every copy, less the table, the own hand after the turn and
+        // every collected Qwirkle.
+        auto unseen = cards_t<R>::full(R::copies);
+        unseen -= table.contents();
+        auto hand = v.hand;
+        hand -= t.played;
+        unseen -= hand;
+        for (const auto& rows : v.collected)
+            for (const auto& r : rows)
+                for (const auto c : r) unseen.remove(c);
+        double opponents = 0;
+        for (std::size_t p = 0; p < v.hand_sizes.size(); ++p)
+            if (static_cast<int>(p) != v.player) opponents += v.hand_sizes[p];
+        const double total = std::max(1, unseen.size());
+        const auto on_table = table.contents().distinct();
+        double risk = 0;
+        const auto group_risk = [&](basic_tile_set<card_type> group) {
+            const auto present = on_table & group;
+            if (present.size() != group.size() - 1) return;
+            const card_type missing = *(group - present).begin();
+            const double p_held = 1.0 - std::pow(std::max(0.0, 1.0 - unseen.count(missing) / total), opponents);
+            risk += p_held;
+        };
+        for (int c = 0; c < R::colours; ++c) group_risk(basic_tile_set<card_type>::of_colour(c));
+        for (int s = 0; s < R::shapes; ++s) group_risk(basic_tile_set<card_type>::of_shape(s));
+        return 10.0 * t.qwirkles() + t.cards() - 10.0 * risk;
+    }
+};
+
+/// A card bot by name ("greedy", "cautious"), or nullptr.
+template <card_ruleset R = standard_rules>
+std::unique_ptr<basic_card_bot<R>> make_card_bot(std::string_view name) {
+    if (name == "greedy") return std::make_unique<basic_greedy_card_bot<R>>();
+    if (name == "cautious") return std::make_unique<basic_cautious_card_bot<R>>();
+    return nullptr;
+}
+
+using card_bot = basic_card_bot<>;
+using greedy_card_bot = basic_greedy_card_bot<>;
+using cautious_card_bot = basic_cautious_card_bot<>;
+
+}  // namespace qwirkle::cards

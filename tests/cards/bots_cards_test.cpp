@@ -1,0 +1,58 @@
+// Card-game bots (issue 5): only legal actions over hundreds of seeded games per edition; the cautious
+// bot's edge over greedy.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include <qwirkle/bots/cards.hpp>
+
+using namespace qwirkle::cards;
+
+namespace {
+
+template <class R>
+void card_bots_stay_legal(int games) {
+    basic_greedy_card_bot<R> greedy;
+    basic_cautious_card_bot<R> cautious;
+    long turns = 0;
+    for (int i = 0; i < games; ++i) {
+        const int players = 2 + i % 3;
+        basic_game<R> g(players, static_cast<std::uint64_t>(i) + 11);
+        qwirkle::rng random(static_cast<std::uint64_t>(i));
+        while (!g.is_terminal()) {
+            const int p = g.current_player();
+            basic_card_bot<R>& b = (p + i) % 2 ? static_cast<basic_card_bot<R>&>(cautious) : greedy;
+            const auto a = b.choose(g.observe(p), random);
+            if (!a.cannot_play) REQUIRE_MESSAGE(g.check(a.turn).ok(), b.name() << ": " << g.check(a.turn).describe());
+            REQUIRE(apply_card_action(g, a));
+            ++turns;
+        }
+        REQUIRE(!g.winners().empty());
+    }
+    CHECK(turns > games * 5);
+}
+
+}  // namespace
+
+TEST_CASE("card bots: every action legal, Schmidt edition") { card_bots_stay_legal<schmidt_rules>(300); }
+TEST_CASE("card bots: every action legal, 999 Games edition") { card_bots_stay_legal<games999_rules>(300); }
+
+TEST_CASE("card bots: the cautious bot beats greedy over 600 two-player games, seats alternated") {
+    greedy_card_bot greedy;
+    cautious_card_bot cautious;
+    double wins = 0;
+    const int games = 600;
+    for (int i = 0; i < games; ++i) {
+        game g(2, 70000 + static_cast<std::uint64_t>(i));
+        const int seat = i % 2;
+        std::vector<card_bot*> seats{&greedy, &greedy};
+        seats[static_cast<std::size_t>(seat)] = &cautious;
+        REQUIRE(play_card_game(g, seats, static_cast<std::uint64_t>(i)));
+        for (int p : g.winners())
+            if (p == seat) wins += 1.0 / static_cast<double>(g.winners().size());
+    }
+    const double rate = wins / games, ci = 1.96 * std::sqrt(rate * (1 - rate) / games);
+    MESSAGE("cautious win rate vs greedy: " << rate << " +- " << ci);
+    CHECK(rate - ci > 0.5);
+}
