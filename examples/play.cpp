@@ -1,13 +1,16 @@
-// qwirkle-play: play the tile game in a terminal against bots.
+// qwirkle-play: play the tile game (or, with --cards, the card game) in a terminal against bots.
 //
 //   qwirkle-play [--players 2] [--bots greedy] [--seed N] [--rules standard|mini|actions-at-start]
 //                [--colour | --no-colour] [--ascii]
+//   qwirkle-play --cards [--players 2] [--bots greedy|cautious] [--seed N] [--edition schmidt|999]
 //
 // You are player 0. Type a move in the notation (`0,1,R1 1,1,R2`: x,y,TILE per tile, x to the
 // right, y down), `exchange R1 G2`, `pass`, `draw3` or `take x,y` (action tiles, when in play),
 // or a command: `hint [n]` (the n best moves, numbered), `play K` (play hint K), `undo` (take back
 // your last turn), `auto` (let the tactician finish the game for you), `board`, `help`, `quit`.
 // An illegal move is refused with the rule it breaks and where; nothing changes.
+// The card game: `play R1 R2 R3` plays those cards (the table is rearranged for you if any legal
+// arrangement exists), `hint` shows the best turn, `cannot` declares that no play exists, `quit`.
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -17,6 +20,7 @@
 #include <vector>
 
 #include <qwirkle/bots/bots.hpp>
+#include <qwirkle/bots/cards.hpp>
 #include <qwirkle/qwirkle.hpp>
 
 namespace {
@@ -28,6 +32,8 @@ struct settings {
     std::string rules = "standard";
     bool colour = static_cast<bool>(isatty(STDOUT_FILENO));
     bool unicode = true;
+    bool cards = false;
+    std::string edition = "schmidt";
 };
 
 template <class R>
@@ -234,6 +240,141 @@ private:
     std::vector<qwirkle::basic_scored_move<R>> hints_;
 };
 
+/// The card game in a terminal.
+template <class R>
+class card_session {
+    using card_type = qwirkle::cards::card_t<R>;
+
+public:
+    explicit card_session(const settings& s) : s_(s), g_(s.players, s.seed), random_(s.seed ^ 0xca4dull) {
+        for (int p = 1; p < s.players; ++p) bots_.push_back(qwirkle::cards::make_card_bot<R>(s.bot));
+    }
+
+    int run() {
+        std::cout << "Qwirkle Cards: you are player 0 against " << (s_.players - 1) << " " << s_.bot
+                  << " bot(s) (seed " << s_.seed << "). Commands: play CARDS, hint, cannot, auto, quit.\n";
+        bots_play();
+        std::string line;
+        while (!g_.is_terminal()) {
+            show();
+            std::cout << "your turn> " << std::flush;
+            if (!std::getline(std::cin, line)) {
+                std::cout << "\n(end of input)\n";
+                return 0;
+            }
+            std::istringstream in(line);
+            std::string word;
+            in >> word;
+            if (word.empty()) continue;
+            if (word == "quit" || word == "exit") {
+                std::cout << "bye: the game stays unfinished\n";
+                return 0;
+            }
+            if (word == "hint") {
+                const auto a = qwirkle::cards::basic_greedy_card_bot<R>().choose(g_.observe(0), random_);
+                if (!a.cannot_play)
+                    std::cout << "  play " << qwirkle::to_string(a.turn.played) << "  -> " << qwirkle::cards::to_string(a.turn.result)
+                              << "  (" << a.turn.qwirkles() << " Qwirkle(s), " << a.turn.cards() << " cards)\n";
+                else
+                    std::cout << "  no legal play: type 'cannot'\n";
+            } else if (word == "auto") {
+                qwirkle::cards::basic_cautious_card_bot<R> me;
+                while (!g_.is_terminal()) {
+                    if (g_.current_player() == 0 && !qwirkle::cards::apply_card_action(g_, me.choose(g_.observe(0), random_))) break;
+                    bots_play();
+                }
+            } else if (word == "cannot") {
+                const auto v = g_.cannot_play();
+                if (!v) std::cout << "illegal: " << v.describe() << '\n';
+                else std::cout << "you cannot play\n";
+                bots_play();
+            } else if (word == "play") {
+                std::string rest;
+                std::getline(in, rest);
+                play(rest);
+            } else {
+                std::cout << "commands: play CARDS (e.g. play R1 R2 R3), hint, cannot, auto, quit\n";
+            }
+        }
+        std::cout << "\ngame over. Qwirkles:";
+        for (int p = 0; p < g_.players(); ++p) std::cout << ' ' << (p ? "player " + std::to_string(p) : std::string("you")) << '=' << g_.qwirkles(p);
+        const auto w = g_.winners();
+        std::cout << '\n' << (w.size() == 1 ? (w[0] == 0 ? std::string("you win!") : "player " + std::to_string(w[0]) + " wins") : std::string("shared win")) << '\n';
+        return 0;
+    }
+
+private:
+    void show() const {
+        std::cout << "\ntable:";
+        if (g_.table().rows.empty()) std::cout << " (empty)";
+        for (const auto& r : g_.table().rows) {
+            std::cout << "\n  ";
+            for (const auto c : r) std::cout << qwirkle::tile_text(c, s_.unicode, s_.colour) << ' ';
+        }
+        std::cout << "\nyour cards:";
+        g_.hand(0).for_each([&](card_type c) { std::cout << ' ' << qwirkle::tile_text(c, s_.unicode, s_.colour) << '(' << qwirkle::to_string(c) << ')'; });
+        std::cout << "\npile " << g_.pile_size() << " | Qwirkles:";
+        for (int p = 0; p < g_.players(); ++p) std::cout << ' ' << g_.qwirkles(p);
+        std::cout << '\n';
+    }
+
+    void play(const std::string& text) {
+        auto cards = qwirkle::parse_tiles<card_type>(text, 5);
+        if (!cards) {
+            std::cout << "not understood: " << cards.error().describe() << '\n';
+            return;
+        }
+        if (cards->empty()) {
+            std::cout << "name the cards to play, e.g. play R1 R2 R3\n";
+            return;
+        }
+        if (!g_.hand(0).includes(*cards)) {
+            std::cout << "illegal: you do not hold all of " << qwirkle::to_string(*cards) << '\n';
+            return;
+        }
+        std::optional<qwirkle::cards::basic_turn<R>> t;
+        if (g_.opening() && R::first_turn == qwirkle::cards::first_turn_rule::largest_group) {
+            t.emplace();
+            t->played = *cards;
+            t->result = g_.table();
+            t->result.rows.push_back(qwirkle::cards::basic_row<R>(cards->distinct()));
+        } else {
+            t = qwirkle::cards::arrange(g_.table(), *cards);
+        }
+        if (!t) {
+            std::cout << "illegal: no arrangement of the table takes " << qwirkle::to_string(*cards) << '\n';
+            return;
+        }
+        const auto v = g_.play(*t);
+        if (!v) {
+            std::cout << "illegal: " << v.describe() << '\n';
+            return;
+        }
+        std::cout << "you: " << qwirkle::to_string(t->played) << "  -> " << qwirkle::cards::to_string(t->result) << '\n';
+        bots_play();
+    }
+
+    void bots_play() {
+        while (!g_.is_terminal() && g_.current_player() != 0) {
+            const int p = g_.current_player();
+            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(g_.observe(p), random_);
+            if (!qwirkle::cards::apply_card_action(g_, a)) {
+                std::cout << "bot error\n";
+                std::exit(1);
+            }
+            std::cout << "player " << p << ": "
+                      << (a.cannot_play ? std::string("cannot play") : qwirkle::to_string(a.turn.played) + " (" +
+                                                                          std::to_string(a.turn.qwirkles()) + " Qwirkle(s))")
+                      << '\n';
+        }
+    }
+
+    settings s_;
+    qwirkle::cards::basic_game<R> g_;
+    qwirkle::rng random_;
+    std::vector<std::unique_ptr<qwirkle::cards::basic_card_bot<R>>> bots_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -248,11 +389,28 @@ int main(int argc, char** argv) {
         else if (a == "--colour" || a == "--color") s.colour = true;
         else if (a == "--no-colour" || a == "--no-color") s.colour = false;
         else if (a == "--ascii") s.unicode = false;
+        else if (a == "--cards") s.cards = true;
+        else if (a == "--edition" && has_value) s.edition = argv[++i];
         else {
             std::cerr << "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo] [--seed N]"
-                         " [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n";
+                         " [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n"
+                         "       qwirkle-play --cards [--players 2-4] [--bots greedy|cautious] [--seed N] [--edition schmidt|999]\n";
             return 2;
         }
+    }
+    if (s.cards) {
+        if (s.bot == "greedy" || s.bot == "cautious") {
+            if (s.players < 2 || s.players > 4) {
+                std::cerr << "qwirkle-play: the card game takes 2 to 4 players\n";
+                return 2;
+            }
+            if (s.edition == "schmidt") return card_session<qwirkle::cards::schmidt_rules>(s).run();
+            if (s.edition == "999") return card_session<qwirkle::cards::games999_rules>(s).run();
+            std::cerr << "qwirkle-play: unknown edition '" << s.edition << "' (schmidt, 999)\n";
+            return 2;
+        }
+        std::cerr << "qwirkle-play: card bots are greedy and cautious\n";
+        return 2;
     }
     if (!qwirkle::make_bot(s.bot)) {
         std::cerr << "qwirkle-play: unknown bot '" << s.bot << "'\n";
