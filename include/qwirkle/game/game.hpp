@@ -377,9 +377,12 @@ public:
         std::optional<basic_game> game;
         std::size_t failed_at = 0;  ///< index of the refused action
         error_type error;
+        std::string config_error;   ///< why the configuration cannot start a game (then no action ran)
     };
     static replay_result replay(const game_config& c, std::span<const action_type> actions) {
         replay_result r;
+        r.config_error = validate(c);
+        if (!r.config_error.empty()) return r;
         r.game.emplace(c);
         for (std::size_t i = 0; i < actions.size(); ++i) {
             r.error = r.game->apply(actions[i]);

@@ -30,8 +30,9 @@ public:
         return result;
     }
 
-    /// Uniform in [0, n), n >= 1: Lemire's method on the high 32 bits of a 64-bit draw.
+    /// Uniform in [0, n): Lemire's method on the high 32 bits of a 64-bit draw (0 when n is 0).
     constexpr std::uint32_t below(std::uint32_t n) noexcept {
+        if (n == 0) return 0;
         std::uint64_t m = (next() >> 32) * n;
         auto low = static_cast<std::uint32_t>(m);
         if (low < n) {

@@ -103,8 +103,9 @@ constexpr detail::mask64 line_extensions(detail::mask64 line, int length) noexce
 /// Is the line of `length` pieces with piece set `line` valid?
 template <class Tile>
 constexpr bool valid_line(detail::mask64 line, int length) noexcept {
-    return length <= 1 || line_extensions<Tile>(line & ~detail::bit(detail::lowest_bit(line)), length - 1) >>
-                              detail::lowest_bit(line) & 1u;
+    if (length <= 1) return true;
+    if (line == 0) return false;  // a length of 2 or more with no pieces is not a line
+    return line_extensions<Tile>(line & ~detail::bit(detail::lowest_bit(line)), length - 1) >> detail::lowest_bit(line) & 1u;
 }
 
 /// What the pieces of a valid line of 2+ have in common (colour or shape); `single` below 2.
