@@ -1,4 +1,5 @@
 # Runs a perft tool on every position of a suite (position<TAB>expected line) and compares each line.
+cmake_policy(SET CMP0007 NEW)
 # Usage: cmake -DTOOL=<program> -DSUITE=<file.tsv> -P run_perft_suite.cmake
 file(STRINGS ${SUITE} rows)
 set(positions "")
