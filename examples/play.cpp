@@ -36,6 +36,24 @@ struct settings {
     std::string edition = "schmidt";
 };
 
+/// Prompts and reads a line into `line` and its first word into `word`. False (having said so) at
+/// the end of input or on `quit`.
+bool read_command(const char* prompt, std::string& line, std::string& word, const std::string& bye) {
+    std::cout << prompt << std::flush;
+    if (!std::getline(std::cin, line)) {
+        std::cout << "\n(end of input)\n";
+        return false;
+    }
+    std::istringstream in(line);
+    word.clear();
+    in >> word;
+    if (word == "quit" || word == "exit") {
+        std::cout << bye << '\n';
+        return false;
+    }
+    return true;
+}
+
 template <class R>
 class session {
     using game_type = qwirkle::basic_game<R>;
@@ -53,19 +71,11 @@ public:
         show();
         std::string line;
         while (!g_.is_over()) {
-            std::cout << "your move> " << std::flush;
-            if (!std::getline(std::cin, line)) {
-                std::cout << "\n(end of input)\n";
-                return 0;
-            }
-            std::istringstream in(line);
             std::string word;
-            in >> word;
+            if (!read_command("your move> ", line, word, "bye: the game stays unfinished (scores " + scores() + ")")) return 0;
             if (word.empty()) continue;
-            if (word == "quit" || word == "exit") {
-                std::cout << "bye: the game stays unfinished (scores " << scores() << ")\n";
-                return 0;
-            }
+            std::istringstream in(line);
+            in >> word;
             if (word == "help") help();
             else if (word == "board") show();
             else if (word == "hint") hint(in);
@@ -257,19 +267,11 @@ public:
         std::string line;
         while (!g_.is_terminal()) {
             show();
-            std::cout << "your turn> " << std::flush;
-            if (!std::getline(std::cin, line)) {
-                std::cout << "\n(end of input)\n";
-                return 0;
-            }
-            std::istringstream in(line);
             std::string word;
-            in >> word;
+            if (!read_command("your turn> ", line, word, "bye: the game stays unfinished")) return 0;
             if (word.empty()) continue;
-            if (word == "quit" || word == "exit") {
-                std::cout << "bye: the game stays unfinished\n";
-                return 0;
-            }
+            std::istringstream in(line);
+            in >> word;
             if (word == "hint") {
                 const auto a = qwirkle::cards::basic_greedy_card_bot<R>().choose(g_.observe(0), random_);
                 if (!a.cannot_play)
