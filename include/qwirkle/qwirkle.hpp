@@ -1,6 +1,7 @@
 // qwirkle — umbrella header: the whole tile-game library.
 #pragma once
 
+#include "version.hpp"
 #include "core/ruleset.hpp"
 #include "pieces/tile.hpp"
 #include "pieces/tile_set.hpp"
