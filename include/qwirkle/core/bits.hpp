@@ -4,6 +4,14 @@
 #include <bit>
 #include <cstdint>
 
+/// Forces inlining of the few helpers the move generator calls at every node (GCC and Clang leave
+/// them out of line in the recursive walk otherwise).
+#if defined(__GNUC__) || defined(__clang__)
+#define QWIRKLE_ALWAYS_INLINE [[gnu::always_inline]]
+#else
+#define QWIRKLE_ALWAYS_INLINE
+#endif
+
 namespace qwirkle::detail {
 
 using mask64 = std::uint64_t;

@@ -65,7 +65,7 @@ struct line_masks {
 
 /// line_extensions for a line known to hold `length` distinct pieces (no popcount: the hot path).
 template <class Tile>
-constexpr mask64 extensions_of_distinct(mask64 line, int length) noexcept {
+QWIRKLE_ALWAYS_INLINE constexpr mask64 extensions_of_distinct(mask64 line, int length) noexcept {
     using M = line_masks<Tile>;
     if (length == 0) return low_bits(Tile::kinds);
     const auto first = static_cast<std::size_t>(lowest_bit(line));
@@ -79,7 +79,7 @@ constexpr mask64 extensions_of_distinct(mask64 line, int length) noexcept {
 
 /// line_points for a valid line of `length` distinct pieces (the hot path).
 template <class Tile>
-constexpr int points_of_valid(mask64 line, int length, int qwirkle_bonus) noexcept {
+QWIRKLE_ALWAYS_INLINE constexpr int points_of_valid(mask64 line, int length, int qwirkle_bonus) noexcept {
     if (length < 2) return 0;
     if constexpr (Tile::colours == Tile::shapes) {
         return length + (length == Tile::colours ? qwirkle_bonus : 0);
