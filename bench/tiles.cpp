@@ -75,6 +75,32 @@ void movegen_suite_median(benchmark::State& state) {
 }
 BENCHMARK(movegen_suite_median);
 
+/// Move generation on fresh positions: those met by the player to move in greedy self-play games,
+/// each generated once (so the branch predictor cannot learn them). Only generation is timed.
+void movegen_in_game(benchmark::State& state) {
+    std::uint64_t seed = 1, moves = 0, positions = 0;
+    for (auto _ : state) {
+        double seconds = 0;
+        qwirkle::game g(2, seed++);
+        while (!g.is_over()) {
+            const auto& hand = g.hand(g.current_player());
+            const auto t0 = std::chrono::steady_clock::now();
+            const auto stats = qwirkle::count_moves(g.board(), hand, g.move_options());
+            seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            benchmark::DoNotOptimize(stats);
+            moves += stats.moves;
+            ++positions;
+            if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(best->move);
+            else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
+            else g.pass();
+        }
+        state.SetIterationTime(seconds);
+    }
+    state.counters["ns_per_position"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["ns_per_move"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(movegen_in_game)->UseManualTime();
+
 /// Every move written to caller storage with its placements (legal_moves into a span).
 void movegen_list(benchmark::State& state) {
     const auto& ps = positions();
