@@ -2,12 +2,15 @@
 // random source, and returns a legal action; play_game drives any mix of bots.
 #pragma once
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "../game/game.hpp"
 #include "../rules/movegen.hpp"
+#include "../rules/take.hpp"
 
 namespace qwirkle {
 
@@ -96,6 +99,44 @@ basic_tile_multiset<tile_t<R>> sensible_exchange(const basic_observation<R, Radi
     return first_tiles(give, std::min({give.size(), v.bag_size, v.hand_limit}));
 }
 
+/// Can the observing player still use this action tile now?
+template <ruleset R, int Radius>
+bool may_use(const basic_observation<R, Radius>& v, action_tile a) {
+    const auto p = static_cast<std::size_t>(v.player);
+    return !v.over && v.player == v.current_player && v.opening_size == 0 && !v.action_this_turn &&
+           v.board->size() > 1 && p < v.actions_held.size() && (v.actions_held[p] & ~v.actions_used[p] & action_bit(a));
+}
+
+/// The action tile a score-driven bot plays first, if any: take the tile whose taking allows the
+/// best placement when that beats the best placement without it (`best_plain`: its score, or −1
+/// when none); draw three when no placement exists at all.
+template <ruleset R, int Radius>
+std::optional<basic_action<R>> action_tile_first(const basic_observation<R, Radius>& v, int best_plain) {
+    if (may_use(v, action_tile::take_tile)) {
+        std::vector<cell> targets;
+        take_targets(*v.board, std::back_inserter(targets));
+        auto b = *v.board;
+        std::optional<cell> pick;
+        int best = best_plain;
+        for (const cell c : targets) {
+            const auto t = *b.at(c);
+            b.remove(c);
+            auto hand = v.hand;
+            hand.add(t);
+            movegen_options o;
+            o.forbidden = c;
+            if (const auto m = best_move(b, hand, o); m && m->score > best) {
+                best = m->score;
+                pick = c;
+            }
+            b.place(c, t);
+        }
+        if (pick) return basic_action<R>::take_tile(*pick);
+    }
+    if (best_plain < 0 && may_use(v, action_tile::draw_three)) return basic_action<R>::draw_three();
+    return std::nullopt;
+}
+
 /// Greedy's fallback when it cannot place: exchange sensibly, else pass.
 template <ruleset R, int Radius>
 basic_action<R> exchange_or_pass(const basic_observation<R, Radius>& v) {
@@ -130,7 +171,9 @@ public:
 };
 
 /// Places the best-scoring move; when it cannot place, exchanges the tiles that keep its hand
-/// poorest (duplicates, tiles outside its largest group); passes when it can do neither.
+/// poorest (duplicates, tiles outside its largest group); passes when it can do neither. With the
+/// mini-expansions it takes a tile first when that allows a better placement, and draws three
+/// when it cannot place at all.
 template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
 class basic_greedy_bot : public basic_bot<R, Radius> {
 public:
@@ -138,7 +181,9 @@ public:
     using typename basic_bot<R, Radius>::action_type;
     std::string name() const override { return "greedy"; }
     action_type choose(const observation_type& v, rng&) override {
-        if (auto best = detail::best_placement(v)) return action_type::place(best->move);
+        const auto best = detail::best_placement(v);
+        if (auto first = detail::action_tile_first(v, best ? best->score : -1)) return *first;
+        if (best) return action_type::place(best->move);
         return detail::exchange_or_pass(v);
     }
 };
