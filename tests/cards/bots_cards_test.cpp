@@ -56,3 +56,12 @@ TEST_CASE("card bots: the cautious bot beats greedy over 600 two-player games, s
     MESSAGE("cautious win rate vs greedy: " << rate << " +- " << ci);
     CHECK(rate - ci > 0.5);
 }
+
+TEST_CASE("card game: a player count outside 2-4 is refused with the reason, not clamped") {
+    CHECK(game::validate(1) == "players must be 2 to 4");
+    CHECK(game::validate(5) == "players must be 2 to 4");
+    CHECK(game::validate(3, {10, 20}) == "give one age per player, or none");
+    CHECK(game::validate(4).empty());
+    CHECK_THROWS_AS(game(5, 1), std::invalid_argument);
+    CHECK_NOTHROW(game(4, 1));
+}

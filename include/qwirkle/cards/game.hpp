@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -116,9 +117,20 @@ public:
     using history_entry = basic_history_entry<R>;
     using observation = basic_observation<R>;
 
+    /// Why these settings cannot start a game (empty: they can).
+    static std::string validate(int players, const std::vector<int>& ages = {}) {
+        if (players < R::min_players || players > R::max_players)
+            return "players must be " + std::to_string(R::min_players) + " to " + std::to_string(R::max_players);
+        if (!ages.empty() && ages.size() != static_cast<std::size_t>(players)) return "give one age per player, or none";
+        return {};
+    }
+
     /// `ages` (optional, one per seat) decide ties for the start; without them seat 0 is the youngest.
+    /// Throws std::invalid_argument when validate(players, ages) is not empty.
     explicit basic_game(int players, std::uint64_t seed, std::vector<int> ages = {})
-        : players_(std::clamp(players, R::min_players, R::max_players)), rng_(seed), ages_(std::move(ages)) {
+        : players_(players), rng_(seed), ages_(std::move(ages)) {
+        if (const auto why = validate(players_, ages_); !why.empty())
+            throw std::invalid_argument("qwirkle::cards::game: " + why);
         if (ages_.size() != static_cast<std::size_t>(players_)) {
             ages_.resize(static_cast<std::size_t>(players_));
             for (int p = 0; p < players_; ++p) ages_[static_cast<std::size_t>(p)] = p;
