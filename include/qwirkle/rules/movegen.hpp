@@ -116,9 +116,13 @@ private:
         extend_back_ = may_extend_back && behind_length == 0;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
+            const mask64 line = behind | bit(t) | ahead;
+            const int length = behind_length + 1 + ahead_length;
+            // On the column axis only moves of 2+ tiles count: skip a tile no other tile of the
+            // hand can join in its column line.
+            if (A == 1 && !(extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t))) continue;
             push(a, t);
-            backward<A>(a, behind | bit(t) | ahead, behind_length + 1 + ahead_length, hand_ & ~bit(t),
-                        cross_points(cross_set, cross_length, t));
+            backward<A>(a, line, length, hand_ & ~bit(t), cross_points(cross_set, cross_length, t));
             --depth_;
         }
     }
@@ -154,11 +158,18 @@ private:
         const mask64 cross_set = an.run[cross0<A>] | an.run[cross0<A> + 1];
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
         const int next = x + (1 + ahead_length) * forward_step<A>;
+        // When nothing can follow (line full, next cell taken or forbidden), the moves are leaves:
+        // emit them here rather than through another call.
+        const bool leaf = length + 1 + ahead_length >= max_line || !board_type::is_free(b_.raw(next)) || next == forbidden_;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(x, t);
-            forward<A>(next, line | bit(t) | ahead, length + 1 + ahead_length, hand & ~bit(t),
-                       points + cross_points(cross_set, cross_length, t));
+            const mask64 rest = hand & ~bit(t);
+            if (leaf || !rest)
+                emit<A>(line | bit(t) | ahead, length + 1 + ahead_length, points + cross_points(cross_set, cross_length, t));
+            else
+                forward<A>(next, line | bit(t) | ahead, length + 1 + ahead_length, rest,
+                           points + cross_points(cross_set, cross_length, t));
             --depth_;
         }
     }
