@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-cmake --preset release -DQWIRKLE_BUILD_TESTS=OFF >/dev/null
+cmake --preset release -DQWIRKLE_BUILD_TESTS=OFF -DQWIRKLE_BUILD_BENCHMARKS=ON -DQWIRKLE_BUILD_EXAMPLES=ON >/dev/null
 cmake --build --preset release >/dev/null
 for b in build/release/bench/qwirkle-bench-*; do
   echo "== $b"
