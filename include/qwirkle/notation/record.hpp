@@ -75,16 +75,22 @@ struct basic_game_record {
 
 template <ruleset R, int Radius>
 std::string to_record(const basic_game<R, Radius>& g) {
-    std::string s = "qwirkle-game 1\nplayers " + std::to_string(g.players()) + "\nseed " +
-                    std::to_string(g.config().seed) + "\nhand " + std::to_string(g.hand_size()) + "\n";
-    if (g.config().special_tiles) s += "specials " + std::to_string(*g.config().special_tiles) + "\n";
-    if (g.config().starting_actions) s += "actions " + std::to_string(*g.config().starting_actions) + "\n";
+    // Appended piece by piece (GCC 12 at -O3 misreads `"literal" + std::string` as an overlapping copy).
+    std::string s = "qwirkle-game 1\n";
+    const auto setting = [&s](const char* key, const std::string& value) {
+        s.append(key).append(" ").append(value).append("\n");
+    };
+    setting("players", std::to_string(g.players()));
+    setting("seed", std::to_string(g.config().seed));
+    setting("hand", std::to_string(g.hand_size()));
+    if (g.config().special_tiles) setting("specials", std::to_string(*g.config().special_tiles));
+    if (g.config().starting_actions) setting("actions", std::to_string(*g.config().starting_actions));
     if (!g.config().ages.empty()) {
-        s += "ages";
-        for (int a : g.config().ages) s += " " + std::to_string(a);
-        s += "\n";
+        std::string ages;
+        for (int a : g.config().ages) ages.append(ages.empty() ? "" : " ").append(std::to_string(a));
+        setting("ages", ages);
     }
-    for (const auto& t : g.history()) s += to_string(t.action) + "\n";
+    for (const auto& t : g.history()) s.append(to_string(t.action)).append("\n");
     return s;
 }
 
