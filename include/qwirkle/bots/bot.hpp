@@ -144,6 +144,21 @@ basic_action<R> exchange_or_pass(const basic_observation<R, Radius>& v) {
     return basic_action<R>::pass();
 }
 
+/// The start shared by the bots that weigh every placement: fills `moves` with the legal
+/// placements and returns the action to play instead when there is one (an action tile first, or
+/// an exchange or a pass when nothing can be placed).
+template <ruleset R, int Radius>
+std::optional<basic_action<R>> placements_or_other(const basic_observation<R, Radius>& v,
+                                                   std::vector<basic_scored_move<R>>& moves) {
+    moves.clear();
+    legal_moves(*v.board, v.hand, std::back_inserter(moves), v.move_options());
+    int best_score = -1;
+    for (const auto& m : moves) best_score = std::max(best_score, m.score);
+    if (auto first = action_tile_first(v, best_score)) return first;
+    if (moves.empty()) return exchange_or_pass(v);
+    return std::nullopt;
+}
+
 }  // namespace detail
 
 /// Plays uniformly at random among the legal placements (exchanging a random part of the hand when

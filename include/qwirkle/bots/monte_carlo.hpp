@@ -35,11 +35,7 @@ public:
 
     action_type choose(const observation_type& v, rng& random) override {
         std::vector<basic_scored_move<R>> moves;
-        legal_moves(*v.board, v.hand, std::back_inserter(moves), v.move_options());
-        int best_score = -1;
-        for (const auto& m : moves) best_score = std::max(best_score, m.score);
-        if (auto first = detail::action_tile_first(v, best_score)) return *first;
-        if (moves.empty()) return detail::exchange_or_pass(v);
+        if (auto other = detail::placements_or_other(v, moves)) return *other;
         std::stable_sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
         const std::size_t k = std::min<std::size_t>(moves.size(), static_cast<std::size_t>(std::max(1, o_.candidates)));
         if (k == 1 || v.opening_size > 0) return action_type::place(moves[0].move);

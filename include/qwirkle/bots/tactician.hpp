@@ -31,11 +31,7 @@ public:
 
     action_type choose(const observation_type& v, rng&) override {
         std::vector<basic_scored_move<R>> moves;
-        legal_moves(*v.board, v.hand, std::back_inserter(moves), v.move_options());
-        int best_score = -1;
-        for (const auto& m : moves) best_score = std::max(best_score, m.score);
-        if (auto first = detail::action_tile_first(v, best_score)) return *first;
-        if (moves.empty()) return detail::exchange_or_pass(v);
+        if (auto other = detail::placements_or_other(v, moves)) return *other;
         if (moves.size() == 1) return action_type::place(moves[0].move);
         auto b = *v.board;  // one copy; each candidate is placed and taken back
         const double opponents_tiles = opponent_tiles(v);
