@@ -22,6 +22,7 @@ endif()
 class QwirkleConan(ConanFile):
     name = "qwirkle"
     description = "Header-only C++20 rules library for the Qwirkle tile game and Qwirkle Cards"
+    license = "MIT"
     topics = ("qwirkle", "board-game", "game-rules", "move-generation", "header-only")
     package_type = "header-library"
     settings = "os", "arch", "compiler", "build_type"

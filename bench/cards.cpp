@@ -77,7 +77,7 @@ const std::vector<qc::position>& big_suite() {
                 qc::row r;
                 bool ok = true;
                 for (int j = 0; j < len; ++j) {
-                    const qc::card c = colour ? qc::card(fixed, order[j]) : qc::card(order[j], fixed);
+                    const qc::card c = *(colour ? qc::card::make(fixed, order[j]) : qc::card::make(order[j], fixed));
                     ok = ok && used.count(c) < 3;
                     r.push_back(c);
                 }
@@ -86,7 +86,7 @@ const std::vector<qc::position>& big_suite() {
                 p.table.rows.push_back(r);
             }
             for (int guard = 0; p.hand.size() < 9 && guard < 10000; ++guard) {
-                const auto c = qc::card::from_index(static_cast<int>(g.below(36)));
+                const auto c = *qc::card::from_index(static_cast<int>(g.below(36)));
                 if (used.count(c) < 3) used.add(c), p.hand.add(c);
             }
             v.push_back(p);

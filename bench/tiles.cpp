@@ -82,7 +82,7 @@ void movegen_in_game(benchmark::State& state) {
     for (auto _ : state) {
         double seconds = 0;
         qwirkle::game g(2, seed++);
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             const auto& hand = g.hand(g.current_player());
             const auto t0 = std::chrono::steady_clock::now();
             const auto stats = qwirkle::count_moves(g.board(), hand, g.move_options());
@@ -155,7 +155,7 @@ void greedy_games(benchmark::State& state) {
     for (auto _ : state) {
         config.seed = seed++;
         qwirkle::game g(config);
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             const auto& hand = g.hand(g.current_player());
             if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) {
                 g.place(best->move);

@@ -44,5 +44,7 @@ else()
 endif()
 configure_file(cmake/qwirkle.pc.in ${PROJECT_BINARY_DIR}/qwirkle.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/qwirkle.pc DESTINATION ${QWIRKLE_INSTALL_PKGCONFIGDIR})
+# The licence travels with the headers (share/doc/qwirkle/LICENSE by default).
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 unset(_qwirkle_compatibility)
 unset(_qwirkle_up)

@@ -12,38 +12,30 @@
 #include <string_view>
 
 #include <qwirkle/cards/cards.hpp>
+#include <qwirkle/cards/perft.hpp>
+
+#include "cli.hpp"
 
 int main(int argc, char** argv) {
     namespace qc = qwirkle::cards;
+    const qwirkle_cli::command_line cli("qwirkle-cards-perft", "usage: qwirkle-cards-perft [--best] < positions\n", argc, argv);
     bool show_best = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
         if (a == "--best") show_best = true;
-        else {
-            std::cerr << "usage: qwirkle-cards-perft [--best] < positions\n";
-            return 2;
-        }
+        else cli.unknown(a);
     }
+    qc::perft_options opt;
+    opt.best = show_best;
     std::string line;
     int line_no = 0;
     bool any_error = false;
     while (std::getline(std::cin, line)) {
         ++line_no;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const auto first = line.find_first_not_of(" \t");
-        if (first == std::string::npos || line[first] == '#') continue;
-        const auto pos = qc::parse_position(line);
-        if (!pos) {
-            std::cout << "error: line " << line_no << ", " << pos.error().describe() << '\n';
-            any_error = true;
-            continue;
-        }
-        const int plays = qc::count_playable_subsets(pos->table, pos->hand);
-        const auto most_cards = qc::best_turn(pos->table, pos->hand, qc::objective::cards_then_qwirkles);
-        const auto most_qwirkles = qc::best_turn(pos->table, pos->hand, qc::objective::qwirkles_then_cards);
-        std::cout << "plays=" << plays << " maxcards=" << (most_cards ? most_cards->cards() : 0)
-                  << " maxqwirkles=" << (most_qwirkles ? most_qwirkles->qwirkles() : 0) << '\n';
-        if (show_best) std::cout << "best: " << (most_qwirkles ? qc::to_string(most_qwirkles->result) : "(no play)") << '\n';
+        const std::string out = qc::perft(line, opt, line_no);
+        if (out.empty()) continue;
+        any_error = any_error || out.rfind("error: ", 0) == 0;
+        std::cout << out << '\n';
     }
     return any_error ? 1 : 0;
 }

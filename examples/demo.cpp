@@ -5,13 +5,17 @@
 // Each bot places its best-scoring move; when it cannot place it exchanges the tiles that fit
 // nothing on the board, or its whole hand; when it can do neither it passes. The board is drawn
 // every few turns and at the end, then the scores, the winners and the game record (which
-// `qwirkle::parse_record` + `game::replay` turn back into the same game).
-#include <cstdlib>
+// `qwirkle::parse_record` + `game::replay` turn back into the same game). The seed is an integer
+// 0..2^64-1 (default 2026); anything else is a usage error (exit status 2).
+#include <cstdint>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 
 #include <qwirkle/qwirkle.hpp>
+
+#include "cli.hpp"
 
 namespace {
 
@@ -39,11 +43,19 @@ int main(int argc, char** argv) {
     qwirkle::game_config config;
     config.players = 2;
     config.seed = 2026;
-    bool quiet = false;
+    bool quiet = false, seed_given = false;
+    const qwirkle_cli::command_line cli("qwirkle-demo", "usage: qwirkle-demo [seed] [--quiet]\n", argc, argv);
     for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "--quiet") quiet = true;
-        else config.seed = std::strtoull(argv[i], nullptr, 10);
+        const std::string_view arg = argv[i];
+        if (arg == "--quiet") {
+            quiet = true;
+        } else if (arg.size() > 1 && arg[0] == '-' && (arg[1] < '0' || arg[1] > '9')) {
+            cli.unknown(arg);  // an option (--help included); "-1" is a seed, and refused as one
+        } else {
+            if (seed_given) cli.unknown(arg);
+            config.seed = cli.integer_of("seed", arg, std::uint64_t{0}, ~std::uint64_t{0});
+            seed_given = true;
+        }
     }
     const qwirkle::render_options look{static_cast<bool>(isatty(STDOUT_FILENO)), 0};
     qwirkle::game g(config);
@@ -52,7 +64,7 @@ int main(int argc, char** argv) {
         std::cout << "  player " << p << " holds " << qwirkle::to_string(g.hand(p)) << "\n";
     std::cout << "player " << g.current_player() << " opens (largest group: " << g.opening_size() << ")\n\n";
 
-    while (!g.is_over()) {
+    while (!g.is_terminal()) {
         const int p = g.current_player();
         qwirkle::action a = qwirkle::action::pass();
         if (auto best = qwirkle::best_move(g.board(), g.hand(p), g.move_options()))

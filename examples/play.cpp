@@ -8,20 +8,25 @@
 // right, y down), `exchange R1 G2`, `pass`, `draw3` or `take x,y` (action tiles, when in play),
 // or a command: `hint [n]` (the n best moves, numbered), `play K` (play hint K), `undo` (take back
 // your last turn), `auto` (let the tactician finish the game for you), `board`, `help`, `quit`.
-// An illegal move is refused with the rule it breaks and where; nothing changes.
+// An illegal move is refused with the rule it breaks and where; nothing changes. A command given a bad
+// argument (`hint 0`, `play abc`, `undo now`) is "not understood", with the column, the token and the
+// command's usage. Options are read strictly (examples/cli.hpp): a bad one prints the usage, exit 2.
 // The card game: `play R1 R2 R3` plays those cards (the table is rearranged for you if any legal
 // arrangement exists), `hint` shows the best turn, `cannot` declares that no play exists, `quit`.
 #include <cstdlib>
 #include <iostream>
 #include <memory>
-#include <sstream>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 #include <vector>
 
 #include <qwirkle/bots/bots.hpp>
 #include <qwirkle/bots/cards.hpp>
 #include <qwirkle/qwirkle.hpp>
+
+#include "cli.hpp"
 
 namespace {
 
@@ -36,22 +41,55 @@ struct settings {
     std::string edition = "schmidt";
 };
 
-/// Prompts and reads a line into `line` and its first word into `word`. False (having said so) at
-/// the end of input or on `quit`.
-bool read_command(const char* prompt, std::string& line, std::string& word, const std::string& bye) {
+/// Prompts and reads a line into `line`. False (having said so) at the end of input (or a closed
+/// input) and on `quit` (`quit` with an argument is not understood, like any bad argument).
+bool read_command(const char* prompt, std::string& line, const std::string& bye) {
     std::cout << prompt << std::flush;
     if (!std::getline(std::cin, line)) {
         std::cout << "\n(end of input)\n";
         return false;
     }
-    std::istringstream in(line);
-    word.clear();
-    in >> word;
-    if (word == "quit" || word == "exit") {
+    const auto words = qwirkle::split_tokens(line);
+    if (words.size() == 1 && (words[0].text == "quit" || words[0].text == "exit")) {
         std::cout << bye << '\n';
         return false;
     }
     return true;
+}
+
+/// A command's words, with their columns in the line.
+using command_words = std::vector<qwirkle::token>;
+
+/// `not understood: column C, token "T": why (usage: U)`; always false.
+bool not_understood(std::size_t column, std::string_view token, const std::string& why, std::string_view usage) {
+    std::cout << "not understood: " << qwirkle::parse_error{column, std::string(token), why}.describe() << " (usage: " << usage
+              << ")\n";
+    return false;
+}
+
+/// Is the command alone on its line? Otherwise says that it takes nothing.
+bool no_argument(const command_words& w) {
+    if (w.size() == 1) return true;
+    const std::string_view name = w[0].text == "exit" ? std::string_view("quit") : w[0].text;
+    return not_understood(w[1].column, w[1].text, "'" + std::string(name) + "' takes nothing", name);
+}
+
+/// The argument of `hint [n]` or `play K`: a whole number from 1 to 1000, alone after the command.
+std::optional<std::size_t> count_argument(const command_words& w, bool optional, std::size_t fallback, std::string_view usage) {
+    constexpr std::size_t most = 1000;
+    const std::string name(w[0].text);
+    if (w.size() == 1) {
+        if (optional) return fallback;
+        not_understood(w[0].column + w[0].text.size(), "", "'" + name + "' needs a number", usage);
+        return std::nullopt;
+    }
+    if (w.size() > 2) {
+        not_understood(w[2].column, w[2].text, "'" + name + "' takes one number", usage);
+        return std::nullopt;
+    }
+    const auto n = qwirkle_cli::parse_integer<std::size_t>(w[1].text, 1, most);
+    if (!n) not_understood(w[1].column, w[1].text, "expected a whole number from 1 to " + std::to_string(most), usage);
+    return n;
 }
 
 template <class R>
@@ -70,16 +108,18 @@ public:
         bots_play();
         show();
         std::string line;
-        while (!g_.is_over()) {
-            std::string word;
-            if (!read_command("your move> ", line, word, "bye: the game stays unfinished (scores " + scores() + ")")) return 0;
-            if (word.empty()) continue;
-            std::istringstream in(line);
-            in >> word;
+        while (!g_.is_terminal()) {
+            if (!read_command("your move> ", line, "bye: the game stays unfinished (scores " + scores() + ")")) return 0;
+            const command_words w = qwirkle::split_tokens(line);
+            if (w.empty()) continue;
+            const std::string_view word = w[0].text;
+            if ((word == "help" || word == "board" || word == "undo" || word == "auto" || word == "quit" || word == "exit") &&
+                !no_argument(w))
+                continue;
             if (word == "help") help();
             else if (word == "board") show();
-            else if (word == "hint") hint(in);
-            else if (word == "play") play_hint(in);
+            else if (word == "hint") hint(w);
+            else if (word == "play") play_hint(w);
             else if (word == "undo") undo();
             else if (word == "auto") autoplay();
             else act(line);
@@ -131,10 +171,10 @@ private:
         return moves;
     }
 
-    void hint(std::istream& in) {
-        std::size_t n = 5;
-        in >> n;
-        hints_ = best(n);
+    void hint(const command_words& w) {
+        const auto n = count_argument(w, true, 5, "hint [n]: the n best moves, n from 1 to 1000, 5 by default");
+        if (!n) return;
+        hints_ = best(*n);
         if (hints_.empty()) {
             std::cout << (g_.can_exchange() ? "no placement: exchange some tiles\n" : "no placement and an empty bag: pass\n");
             return;
@@ -143,10 +183,11 @@ private:
             std::cout << "  " << k + 1 << ": " << qwirkle::to_string(hints_[k].move) << "  (" << hints_[k].score << " points)\n";
     }
 
-    void play_hint(std::istream& in) {
-        std::size_t k = 0;
-        in >> k;
-        if (k < 1 || k > hints_.size()) {
+    void play_hint(const command_words& w) {
+        const auto number = count_argument(w, false, 0, "play K: K the number of a move listed by 'hint'");
+        if (!number) return;
+        const std::size_t k = *number;
+        if (k > hints_.size()) {
             std::cout << "no such hint: type 'hint' first, then 'play K' with K from the list\n";
             return;
         }
@@ -175,7 +216,7 @@ private:
             return;  // the turn goes on
         }
         bots_play();
-        if (!g_.is_over()) show();
+        if (!g_.is_terminal()) show();
     }
 
     void report(int p, const qwirkle::basic_turn<R>& t) const {
@@ -187,9 +228,9 @@ private:
     }
 
     void bots_play() {
-        while (!g_.is_over() && g_.current_player() != 0) {
+        while (!g_.is_terminal() && g_.current_player() != 0) {
             const int p = g_.current_player();
-            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(g_.observe(p), random_);
+            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(*g_.observe(p), random_);
             if (!g_.apply(a).ok()) {
                 std::cout << "bot error\n";
                 std::exit(1);
@@ -217,9 +258,9 @@ private:
 
     void autoplay() {
         qwirkle::basic_tactician_bot<R> me;
-        while (!g_.is_over()) {
+        while (!g_.is_terminal()) {
             if (g_.current_player() == 0) {
-                const auto e = g_.apply(me.choose(g_.observe(0), random_));
+                const auto e = g_.apply(me.choose(*g_.observe(0), random_));
                 if (!e.ok()) return;
                 report(0, g_.history().back());
             }
@@ -267,14 +308,15 @@ public:
         std::string line;
         while (!g_.is_terminal()) {
             show();
-            std::string word;
-            if (!read_command("your turn> ", line, word, "bye: the game stays unfinished")) return 0;
-            if (word.empty()) continue;
-            std::istringstream in(line);
-            in >> word;
+            if (!read_command("your turn> ", line, "bye: the game stays unfinished")) return 0;
+            const command_words w = qwirkle::split_tokens(line);
+            if (w.empty()) continue;
+            const std::string_view word = w[0].text;
+            if ((word == "hint" || word == "auto" || word == "cannot" || word == "quit" || word == "exit") && !no_argument(w))
+                continue;
             if (word == "hint") {
-                const auto a = qwirkle::cards::basic_greedy_card_bot<R>().choose(g_.observe(0), random_);
-                if (!a.cannot_play)
+                const auto a = qwirkle::cards::basic_greedy_card_bot<R>().choose(*g_.observe(0), random_);
+                if (!a.is_cannot_play())
                     std::cout << "  play " << qwirkle::to_string(a.turn.played) << "  -> " << qwirkle::cards::to_string(a.turn.result)
                               << "  (" << a.turn.qwirkles() << " Qwirkle(s), " << a.turn.cards() << " cards)\n";
                 else
@@ -282,7 +324,7 @@ public:
             } else if (word == "auto") {
                 qwirkle::cards::basic_cautious_card_bot<R> me;
                 while (!g_.is_terminal()) {
-                    if (g_.current_player() == 0 && !qwirkle::cards::apply_card_action(g_, me.choose(g_.observe(0), random_))) break;
+                    if (g_.current_player() == 0 && !g_.apply(0, me.choose(*g_.observe(0), random_)).ok()) break;
                     bots_play();
                 }
             } else if (word == "cannot") {
@@ -291,9 +333,8 @@ public:
                 else std::cout << "you cannot play\n";
                 bots_play();
             } else if (word == "play") {
-                std::string rest;
-                std::getline(in, rest);
-                play(rest);
+                const std::size_t after = w[0].column + w[0].text.size();  // the cards' columns are the line's
+                play(std::string_view(line).substr(after), after);
             } else {
                 std::cout << "commands: play CARDS (e.g. play R1 R2 R3), hint, cannot, auto, quit\n";
             }
@@ -320,14 +361,15 @@ private:
         std::cout << '\n';
     }
 
-    void play(const std::string& text) {
-        auto cards = qwirkle::parse_tiles<card_type>(text, 5);
+    void play(std::string_view text, std::size_t column) {
+        constexpr std::string_view usage = "play CARDS, like play R1 R2 R3";
+        auto cards = qwirkle::parse_tiles<card_type>(text, column);
         if (!cards) {
-            std::cout << "not understood: " << cards.error().describe() << '\n';
+            not_understood(cards.error().column, cards.error().token, cards.error().message, usage);
             return;
         }
         if (cards->empty()) {
-            std::cout << "name the cards to play, e.g. play R1 R2 R3\n";
+            not_understood(column, "", "'play' needs the cards to play", usage);
             return;
         }
         if (!g_.hand(0).includes(*cards)) {
@@ -359,13 +401,13 @@ private:
     void bots_play() {
         while (!g_.is_terminal() && g_.current_player() != 0) {
             const int p = g_.current_player();
-            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(g_.observe(p), random_);
-            if (!qwirkle::cards::apply_card_action(g_, a)) {
+            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(*g_.observe(p), random_);
+            if (!g_.apply(a).ok()) {
                 std::cout << "bot error\n";
                 std::exit(1);
             }
             std::cout << "player " << p << ": "
-                      << (a.cannot_play ? std::string("cannot play") : qwirkle::to_string(a.turn.played) + " (" +
+                      << (a.is_cannot_play() ? std::string("cannot play") : qwirkle::to_string(a.turn.played) + " (" +
                                                                           std::to_string(a.turn.qwirkles()) + " Qwirkle(s))")
                       << '\n';
         }
@@ -380,53 +422,39 @@ private:
 }  // namespace
 
 int main(int argc, char** argv) {
+    const qwirkle_cli::command_line cli(
+        "qwirkle-play",
+        "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo] [--seed 0-18446744073709551615]\n"
+        "                    [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n"
+        "       qwirkle-play --cards [--players 2-4] [--bots greedy|cautious] [--seed N] [--edition schmidt|999]\n",
+        argc, argv);
     settings s;
     for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const bool has_value = i + 1 < argc;
-        if (a == "--players" && has_value) s.players = std::atoi(argv[++i]);
-        else if (a == "--bots" && has_value) s.bot = argv[++i];
-        else if (a == "--seed" && has_value) s.seed = std::strtoull(argv[++i], nullptr, 10);
-        else if (a == "--rules" && has_value) s.rules = argv[++i];
+        const std::string_view a = argv[i];
+        if (a == "--players") s.players = cli.integer(i, 2, 6);
+        else if (a == "--bots") s.bot = cli.value(i);
+        else if (a == "--seed") s.seed = cli.integer(i, std::uint64_t{0}, ~std::uint64_t{0});
+        else if (a == "--rules") s.rules = cli.value(i);
         else if (a == "--colour" || a == "--color") s.colour = true;
         else if (a == "--no-colour" || a == "--no-color") s.colour = false;
         else if (a == "--ascii") s.unicode = false;
         else if (a == "--cards") s.cards = true;
-        else if (a == "--edition" && has_value) s.edition = argv[++i];
-        else {
-            std::cerr << "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo] [--seed N]"
-                         " [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n"
-                         "       qwirkle-play --cards [--players 2-4] [--bots greedy|cautious] [--seed N] [--edition schmidt|999]\n";
-            return 2;
-        }
+        else if (a == "--edition") s.edition = cli.value(i);
+        else cli.unknown(a);
     }
     if (s.cards) {
-        if (s.bot == "greedy" || s.bot == "cautious") {
-            if (s.players < 2 || s.players > 4) {
-                std::cerr << "qwirkle-play: the card game takes 2 to 4 players\n";
-                return 2;
-            }
-            if (s.edition == "schmidt") return card_session<qwirkle::cards::schmidt_rules>(s).run();
-            if (s.edition == "999") return card_session<qwirkle::cards::games999_rules>(s).run();
-            std::cerr << "qwirkle-play: unknown edition '" << s.edition << "' (schmidt, 999)\n";
-            return 2;
-        }
-        std::cerr << "qwirkle-play: card bots are greedy and cautious\n";
-        return 2;
+        if (s.bot != "greedy" && s.bot != "cautious") cli.usage_error("unknown card bot '" + s.bot + "' (greedy, cautious)");
+        if (s.players > 4) cli.usage_error("--players: the card game takes 2 to 4 players, got " + std::to_string(s.players));
+        if (s.edition == "schmidt") return card_session<qwirkle::cards::schmidt_rules>(s).run();
+        if (s.edition == "999") return card_session<qwirkle::cards::games999_rules>(s).run();
+        cli.usage_error("unknown edition '" + s.edition + "' (schmidt, 999)");
     }
-    if (!qwirkle::make_bot(s.bot)) {
-        std::cerr << "qwirkle-play: unknown bot '" << s.bot << "'\n";
-        return 2;
-    }
+    if (!qwirkle::make_bot(s.bot)) cli.usage_error("unknown bot '" + s.bot + "' (random, greedy, tactician, monte-carlo)");
     qwirkle::game_config c;
     c.players = s.players;
-    if (const auto why = qwirkle::game::validate(c); !why.empty()) {
-        std::cerr << "qwirkle-play: " << why << '\n';
-        return 2;
-    }
+    if (const auto why = qwirkle::game::validate(c); !why.empty()) cli.usage_error(why);
     if (s.rules == "standard") return session<qwirkle::standard_rules>(s).run();
     if (s.rules == "mini") return session<qwirkle::mini_expansion_rules>(s).run();
     if (s.rules == "actions-at-start") return session<qwirkle::action_tiles_at_start_rules>(s).run();
-    std::cerr << "qwirkle-play: unknown rule set '" << s.rules << "'\n";
-    return 2;
+    cli.usage_error("unknown rule set '" + s.rules + "' (standard, mini, actions-at-start)");
 }

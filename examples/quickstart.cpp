@@ -24,7 +24,7 @@ int main() {
 
     // A seeded game: same seed, same game, on every platform.
     game g(/*players*/ 2, /*seed*/ 42);
-    while (!g.is_over()) {
+    while (!g.is_terminal()) {
         const tile_multiset& hand = g.hand(g.current_player());
         if (auto m = best_move(g.board(), hand, g.move_options()))
             g.place(m->move);

@@ -1,7 +1,7 @@
 // qwirkle-tournament: bots against each other over many seeded games, on all cores.
 //
-//   qwirkle-tournament [--bots tactician,greedy] [--games 2000] [--players 2] [--rules standard]
-//                      [--seed 1] [--threads N] [--csv games.csv] [--json summary.json] [--quiet]
+//   qwirkle-tournament [--bots tactician,greedy] [--games 200] [--players 2] [--rules standard]
+//                      [--seed 1] [--threads N] [--max-turns 1000] [--csv games.csv] [--json summary.json] [--quiet]
 //   qwirkle-tournament --game cards [--bots cautious,greedy] [--rules schmidt|999] ...
 //
 // Seats rotate from game to game (game i puts bot (i + s) mod k on seat s), so every bot sits in
@@ -11,6 +11,12 @@
 // actions-at-start; for the card game the edition: schmidt (default) or 999. Prints a table: win
 // rate with its 95% confidence interval (shared wins count as fractions), mean score (the card
 // game: Qwirkles collected), Qwirkles per game, turns per game.
+// A game still going after --max-turns turns (actions, as the history counts them; default 1000, over
+// ten times the longest game seen: 81 turns in 300 six-player games of random bots) is stopped and
+// reported unfinished: it is left out of the table, counted
+// on a line of its own and in the JSON (`unfinished`), and marked `finished` 0 in the CSV.
+// Numbers are read strictly (whole token, digits, in range); a usage error exits with status 2,
+// before any game is played (the --csv and --json files are opened first, too).
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -21,12 +27,15 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
 #include <qwirkle/bots/bots.hpp>
 #include <qwirkle/bots/cards.hpp>
 #include <qwirkle/qwirkle.hpp>
+
+#include "cli.hpp"
 
 namespace {
 
@@ -38,6 +47,7 @@ struct options {
     std::string rules = "standard";
     std::uint64_t seed = 1;
     int threads = 0;
+    int max_turns = 1000;
     std::string csv, json;
     bool quiet = false;
 };
@@ -50,6 +60,7 @@ struct game_result {
     std::vector<int> winners;
     int turns = 0;
     bool legal = true;
+    bool finished = true;  ///< false when the turn cap stopped the game
 };
 
 struct bot_totals {
@@ -84,9 +95,13 @@ game_result play_one(const options& o, int index) {
     std::vector<qwirkle::rng> streams;
     qwirkle::rng root(r.seed ^ 0x5eedull);
     for (int s = 0; s < o.players; ++s) streams.emplace_back(root.fork());
-    while (!g.is_over()) {
+    for (int turn = 0; !g.is_terminal(); ++turn) {
+        if (turn >= o.max_turns) {
+            r.finished = false;
+            break;
+        }
         const int p = g.current_player();
-        const auto a = seats[static_cast<std::size_t>(p)]->choose(g.observe(p), streams[static_cast<std::size_t>(p)]);
+        const auto a = seats[static_cast<std::size_t>(p)]->choose(*g.observe(p), streams[static_cast<std::size_t>(p)]);
         const int made = a.kind == qwirkle::action_kind::place ? qwirkle::qwirkles_made(g.board(), a.move) : 0;
         if (!g.apply(a).ok()) {
             r.legal = false;
@@ -115,7 +130,11 @@ game_result play_one_cards(const options& o, int index) {
         seats.push_back(owned.back().get());
     }
     qwirkle::cards::basic_game<R> g(o.players, r.seed);
-    r.legal = qwirkle::cards::play_card_game(g, seats, r.seed ^ 0x5eedull);
+    // qwirkle::play_game with the turn cap: stopped after --max-turns actions, the game is unfinished;
+    // stopped by a refused action, it is illegal.
+    const auto played = qwirkle::play_game(g, seats, r.seed ^ 0x5eedull, o.max_turns);
+    r.legal = !played.fault && (played.finished || played.actions >= o.max_turns);
+    r.finished = played.finished;
     for (int s = 0; s < o.players; ++s) {
         r.scores.push_back(g.qwirkles(s));
         r.qwirkles.push_back(g.qwirkles(s));
@@ -158,49 +177,50 @@ std::vector<game_result> run(const options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    const qwirkle_cli::command_line cli(
+        "qwirkle-tournament",
+        "usage: qwirkle-tournament [--game tiles|cards] [--bots a,b,...] [--games 1-1000000] [--players 2-6]\n"
+        "                          [--rules NAME] [--seed 0-18446744073709551615] [--threads 0-1024 (0: all cores)]\n"
+        "                          [--max-turns 1-1000000] [--csv FILE] [--json FILE] [--quiet]\n",
+        argc, argv);
     options o;
     for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const auto value = [&]() -> std::string {
-            if (i + 1 >= argc) {
-                std::cerr << "qwirkle-tournament: " << a << " needs a value\n";
-                std::exit(2);
-            }
-            return argv[++i];
-        };
-        if (a == "--game") o.game = value();
-        else if (a == "--bots") o.bots = split(value());
-        else if (a == "--games") o.games = std::stoi(value());
-        else if (a == "--players") o.players = std::stoi(value());
-        else if (a == "--rules") o.rules = value();
-        else if (a == "--seed") o.seed = std::stoull(value());
-        else if (a == "--threads") o.threads = std::stoi(value());
-        else if (a == "--csv") o.csv = value();
-        else if (a == "--json") o.json = value();
+        const std::string_view a = argv[i];
+        if (a == "--game") o.game = cli.value(i);
+        else if (a == "--bots") o.bots = split(std::string(cli.value(i)));
+        else if (a == "--games") o.games = cli.integer(i, 1, 1'000'000);
+        else if (a == "--players") o.players = cli.integer(i, 2, 6);
+        else if (a == "--rules") o.rules = cli.value(i);
+        else if (a == "--seed") o.seed = cli.integer(i, std::uint64_t{0}, ~std::uint64_t{0});
+        else if (a == "--threads") o.threads = cli.integer(i, 0, 1024);
+        else if (a == "--max-turns") o.max_turns = cli.integer(i, 1, 1'000'000);
+        else if (a == "--csv") o.csv = cli.value(i);
+        else if (a == "--json") o.json = cli.value(i);
         else if (a == "--quiet") o.quiet = true;
-        else {
-            std::cerr << "usage: qwirkle-tournament [--bots a,b] [--games N] [--players P] [--rules NAME] [--seed S]"
-                         " [--threads T] [--csv FILE] [--json FILE] [--quiet]\n";
-            return 2;
-        }
+        else cli.unknown(a);
     }
+    if (o.seed > ~std::uint64_t{0} - static_cast<std::uint64_t>(o.games - 1))
+        cli.usage_error("--seed " + std::to_string(o.seed) + " with --games " + std::to_string(o.games) +
+                        ": the seeds seed..seed+games-1 must stay within 0..18446744073709551615");
     const bool cards = o.game == "cards";
-    if (!cards && o.game != "tiles") {
-        std::cerr << "qwirkle-tournament: --game is tiles or cards\n";
-        return 2;
-    }
+    if (!cards && o.game != "tiles") cli.usage_error("--game: expected tiles or cards, got '" + o.game + "'");
     if (cards && o.rules == "standard") o.rules = "schmidt";
     if (cards && o.bots == std::vector<std::string>{"tactician", "greedy"}) o.bots = {"cautious", "greedy"};
     for (const auto& b : o.bots)
-        if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b)) {
-            std::cerr << "qwirkle-tournament: unknown bot '" << b << "' ("
-                      << (cards ? "greedy, cautious" : "random, greedy, tactician, monte-carlo") << ")\n";
-            return 2;
+        if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b))
+            cli.usage_error("--bots: unknown bot '" + b + "' (" +
+                            (cards ? "greedy, cautious" : "random, greedy, tactician, monte-carlo") + ")");
+    if (o.bots.empty()) cli.usage_error("--bots: name at least one bot");
+    // The output files are opened once every option is known good and before any game is played: a
+    // bad option leaves them untouched, a bad path costs no games.
+    std::ofstream csv_file, json_file;
+    const auto open_outputs = [&] {
+        for (auto [name, path, file] : {std::tuple{"--csv", &o.csv, &csv_file}, std::tuple{"--json", &o.json, &json_file}}) {
+            if (path->empty()) continue;
+            file->open(*path);
+            if (!*file) cli.usage_error(std::string(name) + ": cannot write '" + *path + "'");
         }
-    if (o.bots.empty() || o.games < 1) {
-        std::cerr << "qwirkle-tournament: need at least one bot and one game\n";
-        return 2;
-    }
+    };
 
     std::vector<game_result> results;
     std::string why;
@@ -208,13 +228,17 @@ int main(int argc, char** argv) {
         qwirkle::game_config c;
         c.players = o.players;
         why = qwirkle::basic_game<R>::validate(c);
-        if (why.empty()) results = run<R>(o);
+        if (!why.empty()) return;
+        open_outputs();
+        results = run<R>(o);
     };
     const auto go_cards = [&]<class R>() {
         if (o.players < R::min_players || o.players > R::max_players)
             why = "the card game takes 2 to 4 players";
-        else
+        else {
+            open_outputs();
             results = run<R, true>(o);
+        }
     };
     if (cards) {
         if (o.rules == "schmidt") go_cards.operator()<qwirkle::cards::schmidt_rules>();
@@ -227,16 +251,18 @@ int main(int argc, char** argv) {
     else if (o.rules == "mini-take") go.operator()<qwirkle::mini_expansion_subset_rules<qwirkle::action_bit(qwirkle::action_tile::take_tile)>>();
     else if (o.rules == "mini-draw") go.operator()<qwirkle::mini_expansion_subset_rules<qwirkle::action_bit(qwirkle::action_tile::draw_three)>>();
     else if (o.rules == "actions-at-start") go.operator()<qwirkle::action_tiles_at_start_rules>();
-    else why = "unknown rule set '" + o.rules + "'";
-    if (!why.empty()) {
-        std::cerr << "qwirkle-tournament: " << why << "\n";
-        return 2;
-    }
+    else why = "unknown rule set '" + o.rules + "' (standard, classic, five-six, mini, mini-take, mini-draw, actions-at-start)";
+    if (!why.empty()) cli.usage_error(why);
 
     std::vector<bot_totals> totals(o.bots.size());
-    int illegal = 0;
+    int illegal = 0, unfinished = 0;
+    std::string unfinished_seeds;
     for (const auto& r : results) {
         illegal += !r.legal;
+        if (r.legal && !r.finished) {  // left out of the table
+            if (++unfinished <= 10) unfinished_seeds += (unfinished > 1 ? ", " : "") + std::to_string(r.seed);
+            continue;
+        }
         for (int s = 0; s < o.players; ++s) {
             auto& t = totals[static_cast<std::size_t>(r.seat_bot[static_cast<std::size_t>(s)])];
             ++t.games;
@@ -247,14 +273,21 @@ int main(int argc, char** argv) {
                 if (w == s) t.wins += 1.0 / static_cast<double>(r.winners.size());
         }
     }
-    std::printf("%d %s games, %d players, rules %s, seeds %llu..%llu\n", o.games, o.game.c_str(), o.players, o.rules.c_str(),
-                static_cast<unsigned long long>(o.seed), static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(o.games) - 1));
+    std::printf("%d %s games, %d players, rules %s, seeds %llu..%llu, turn cap %d\n", o.games, o.game.c_str(), o.players,
+                o.rules.c_str(), static_cast<unsigned long long>(o.seed),
+                static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(o.games) - 1), o.max_turns);
     std::printf("%-12s %7s %18s %11s %15s %14s\n", "bot", "games", "win rate (95% CI)", "mean score", "Qwirkles/game", "turns/game");
     std::ostringstream json;
     json << "{\"game\":\"" << o.game << "\",\"games\":" << o.games << ",\"players\":" << o.players << ",\"rules\":\"" << o.rules << "\",\"seed\":" << o.seed
-         << ",\"bots\":[";
+         << ",\"max_turns\":" << o.max_turns << ",\"unfinished\":" << unfinished << ",\"bots\":[";
     for (std::size_t b = 0; b < o.bots.size(); ++b) {
         const auto& t = totals[b];
+        if (t.games == 0) {  // every game of this bot was unfinished: nothing to average
+            std::printf("%-12s %7d %18s %11s %15s %14s\n", o.bots[b].c_str(), 0, "-", "-", "-", "-");
+            json << (b ? "," : "") << "{\"name\":\"" << o.bots[b] << "\",\"games\":0,\"win_rate\":null,\"ci95\":null,"
+                 << "\"mean_score\":null,\"qwirkles_per_game\":null,\"turns_per_game\":null}";
+            continue;
+        }
         const double n = static_cast<double>(t.games), p = t.wins / n, ci = 1.96 * std::sqrt(p * (1 - p) / n);
         std::printf("%-12s %7ld %9.1f%% +- %4.1f %11.1f %15.2f %14.1f\n", o.bots[b].c_str(), t.games, 100 * p, 100 * ci,
                     static_cast<double>(t.score) / n, static_cast<double>(t.qwirkles) / n, static_cast<double>(t.turns) / n);
@@ -265,11 +298,14 @@ int main(int argc, char** argv) {
     }
     json << "],\"illegal_actions\":" << illegal << "}\n";
     if (illegal) std::printf("ILLEGAL ACTIONS in %d games\n", illegal);
+    if (unfinished)
+        std::printf("unfinished: %d of %d games reached the turn cap (--max-turns %d) and are left out of the table (seeds %s%s)\n",
+                    unfinished, o.games, o.max_turns, unfinished_seeds.c_str(), unfinished > 10 ? ", ..." : "");
     if (!o.csv.empty()) {
-        std::ofstream f(o.csv);
+        std::ostream& f = csv_file;
         f << "game,seed";
         for (int s = 0; s < o.players; ++s) f << ",bot" << s << ",score" << s;
-        f << ",winners,turns\n";
+        f << ",winners,turns,finished\n";
         for (std::size_t i = 0; i < results.size(); ++i) {
             const auto& r = results[i];
             f << i << ',' << r.seed;
@@ -278,9 +314,9 @@ int main(int argc, char** argv) {
                   << r.scores[static_cast<std::size_t>(s)];
             f << ',';
             for (std::size_t w = 0; w < r.winners.size(); ++w) f << (w ? " " : "") << r.winners[w];
-            f << ',' << r.turns << '\n';
+            f << ',' << r.turns << ',' << (r.legal && r.finished) << '\n';
         }
     }
-    if (!o.json.empty()) std::ofstream(o.json) << json.str();
+    if (!o.json.empty()) json_file << json.str();
     return illegal ? 1 : 0;
 }

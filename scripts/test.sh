@@ -8,8 +8,7 @@
 # Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests.
 # The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
-# Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree; OFF to skip), on PATH, then in
-# /work/conan-src.
+# Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree; OFF to skip), then on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -22,8 +21,6 @@ elif [ -n "${QWIRKLE_CONAN_SRC:-}" ]; then
   echo "conan: from $QWIRKLE_CONAN_SRC"
 elif command -v conan >/dev/null && conan --version 2>/dev/null | grep -q 'Conan version 2'; then
   echo "conan: $(command -v conan)"
-elif [ -f /work/conan-src/conan/cli/cli.py ]; then
-  echo "conan: from /work/conan-src"
 else
   echo "skipped: conan not available (the 'package: conan' tests will be skipped; set QWIRKLE_CONAN_SRC to a conan 2 source tree)"
 fi

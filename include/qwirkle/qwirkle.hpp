@@ -1,4 +1,5 @@
-// qwirkle — umbrella header: the whole tile-game library.
+// qwirkle — umbrella header: the whole tile-game library, its bots and the drivers (the card game:
+// <qwirkle/cards/cards.hpp> and <qwirkle/bots/cards.hpp>; many games on threads: <qwirkle/play/parallel.hpp>).
 #pragma once
 
 #include "version.hpp"
@@ -16,8 +17,15 @@
 #include "game/rng.hpp"
 #include "rules/opening.hpp"
 #include "rules/take.hpp"
+#include "core/seat_array.hpp"
+#include "core/game_state.hpp"
 #include "game/action.hpp"
+#include "game/state.hpp"
 #include "game/game.hpp"
 #include "notation/record.hpp"
 #include "notation/render.hpp"
+#include "notation/perft.hpp"
 #include "game/turns.hpp"
+#include "play/bot.hpp"
+#include "play/play_game.hpp"
+#include "bots/bots.hpp"

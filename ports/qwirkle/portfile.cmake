@@ -23,17 +23,15 @@ vcpkg_cmake_configure(
         -DQWIRKLE_BUILD_BENCHMARKS=OFF
         -DQWIRKLE_BUILD_EXAMPLES=OFF
         -DQWIRKLE_CHECK_HEADERS=OFF
+        -DQWIRKLE_BUILD_DOCS=OFF
         -DQWIRKLE_INSTALL=ON
 )
 vcpkg_cmake_install()
 vcpkg_cmake_config_fixup(CONFIG_PATH share/cmake/qwirkle)
 vcpkg_fixup_pkgconfig()
 
+# The licence goes where vcpkg wants it (share/qwirkle/copyright), not twice: the project's own
+# install rules also put it under share/doc/qwirkle.
+file(REMOVE_RECURSE "${CURRENT_PACKAGES_DIR}/share/doc")
 file(INSTALL "${CMAKE_CURRENT_LIST_DIR}/usage" DESTINATION "${CURRENT_PACKAGES_DIR}/share/${PORT}")
-if(EXISTS "${SOURCE_PATH}/LICENSE")
-    vcpkg_install_copyright(FILE_LIST "${SOURCE_PATH}/LICENSE")
-else()
-    # No licence has been chosen yet; the registry needs one before this port can be submitted.
-    file(WRITE "${CURRENT_PACKAGES_DIR}/share/${PORT}/copyright"
-        "qwirkle ${VERSION}: the source tree carries no licence file yet.\n")
-endif()
+vcpkg_install_copyright(FILE_LIST "${SOURCE_PATH}/LICENSE")

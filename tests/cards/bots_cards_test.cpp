@@ -23,9 +23,9 @@ void card_bots_stay_legal(int games) {
         while (!g.is_terminal()) {
             const int p = g.current_player();
             basic_card_bot<R>& b = (p + i) % 2 ? static_cast<basic_card_bot<R>&>(cautious) : greedy;
-            const auto a = b.choose(g.observe(p), random);
-            if (!a.cannot_play) REQUIRE_MESSAGE(g.check(a.turn).ok(), b.name() << ": " << g.check(a.turn).describe());
-            REQUIRE(apply_card_action(g, a));
+            const auto a = b.choose(*g.observe(p), random);
+            if (!a.is_cannot_play()) REQUIRE_MESSAGE(g.check(a.turn).ok(), b.name() << ": " << g.check(a.turn).describe());
+            REQUIRE(g.apply(p, a).ok());
             ++turns;
         }
         REQUIRE(!g.winners().empty());
@@ -48,7 +48,7 @@ TEST_CASE("card bots: the cautious bot beats greedy over 600 two-player games, s
         const int seat = i % 2;
         std::vector<card_bot*> seats{&greedy, &greedy};
         seats[static_cast<std::size_t>(seat)] = &cautious;
-        REQUIRE(play_card_game(g, seats, static_cast<std::uint64_t>(i)));
+        REQUIRE(qwirkle::play_game(g, seats, static_cast<std::uint64_t>(i)).finished);
         for (int p : g.winners())
             if (p == seat) wins += 1.0 / static_cast<double>(g.winners().size());
     }

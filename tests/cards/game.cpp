@@ -1,4 +1,4 @@
-// Game flow (RULES.md §4) for both editions: setup, start, opening, turns, "cannot play", final round,
+// Game flow (docs/rules.md §4) for both editions: setup, start, opening, turns, "cannot play", final round,
 // winners; seeded random games with invariants checked after every action (OpenSpiel's RandomSimTest).
 #include <doctest/doctest.h>
 
@@ -44,7 +44,7 @@ void check_invariants(const qc::basic_game<R>& g) {
 template <class R>
 auto snapshot(const qc::basic_game<R>& g) {
     std::vector<qc::basic_observation<R>> obs;
-    for (int p = 0; p < g.players(); ++p) obs.push_back(g.observe(p));
+    for (int p = 0; p < g.players(); ++p) obs.push_back(*g.observe(p));
     return std::tuple{obs, g.pile_contents(), g.history().size(), g.current_player()};
 }
 
@@ -272,7 +272,7 @@ TEST_CASE("first turn: Schmidt lays exactly a largest group as one row, 999 Game
 TEST_CASE("observations: own hand, the open table and Qwirkles, sizes only of the rest") {
     qc::game g(3, 5);
     for (int p = 0; p < 3; ++p) {
-        const auto o = g.observe(p);
+        const auto o = *g.observe(p);
         CHECK(o.player == p);
         CHECK(o.hand == g.hand(p));
         CHECK(o.hand_sizes == std::vector<int>{9, 9, 9});

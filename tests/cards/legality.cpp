@@ -1,4 +1,4 @@
-// Turn legality (RULES.md §4 "A turn"): the rulebooks' worked examples, legal and illegal, as
+// Turn legality (docs/rules.md §4.5): the rulebooks' worked examples, legal and illegal, as
 // `check_turn` cases. The rulebooks show pictures; the cards below are one concrete reading of each.
 #include <doctest/doctest.h>
 

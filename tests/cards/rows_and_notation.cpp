@@ -1,4 +1,4 @@
-// Rows (RULES.md §4 "Rows"), the tableau and the text notation.
+// Rows (docs/rules.md §4.3), the tableau and the text notation.
 #include <doctest/doctest.h>
 
 #include <qwirkle/cards/cards.hpp>

@@ -40,15 +40,15 @@ struct exhaustive {
         while (first < K && n[static_cast<std::size_t>(first)] == 0) ++first;
         if (first == K) return 0;
         if (auto it = memo.find(n); it != memo.end()) return it->second;
-        const card a = card::from_index(first);
+        const card a = *card::from_index(first);
         --n[static_cast<std::size_t>(first)];
         int best = -1;
         for (int group = 0; group < 2; ++group) {
             std::vector<int> others;  // other kinds of the group still present
             const int size = group == 0 ? R::shapes : R::colours;
             for (int j = 0; j < size; ++j) {
-                const card b = group == 0 ? card(a.colour(), j) : card(j, a.shape());
-                if (b != a && n[b.index]) others.push_back(b.index);
+                const card b = *(group == 0 ? card::make(a.colour(), j) : card::make(j, a.shape()));
+                if (b != a && n[b.index()]) others.push_back(b.index());
             }
             const int m = static_cast<int>(others.size());
             for (int mask = 0; mask < (1 << m); ++mask) {
@@ -77,8 +77,8 @@ struct exhaustive {
         answer out;
         std::vector<std::uint8_t> t(K), h(K), p(K, 0);
         for (int i = 0; i < K; ++i) {
-            t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(table.count(card::from_index(i)));
-            h[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(hand.count(card::from_index(i)));
+            t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(table.count(*card::from_index(i)));
+            h[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(hand.count(*card::from_index(i)));
         }
         for (;;) {
             int size = 0;
@@ -121,7 +121,7 @@ std::pair<qc::basic_tableau<R>, qc::cards_t<R>> random_position(qwirkle::rng& g,
         qc::basic_row<R> r;
         bool ok = true;
         for (int j = 0; j < len; ++j) {
-            const card c = colour ? card(fixed, order[static_cast<std::size_t>(j)]) : card(order[static_cast<std::size_t>(j)], fixed);
+            const card c = *(colour ? card::make(fixed, order[static_cast<std::size_t>(j)]) : card::make(order[static_cast<std::size_t>(j)], fixed));
             if (used.count(c) >= R::copies) ok = false;
             r.push_back(c);
         }
@@ -132,7 +132,7 @@ std::pair<qc::basic_tableau<R>, qc::cards_t<R>> random_position(qwirkle::rng& g,
     qc::cards_t<R> hand;
     const int hn = 1 + static_cast<int>(g.below(static_cast<std::uint32_t>(hand_max)));
     while (hand.size() < hn) {
-        const card c = card::from_index(static_cast<int>(g.below(qc::card_traits<R>::kinds)));
+        const card c = *card::from_index(static_cast<int>(g.below(qc::card_traits<R>::kinds)));
         if (used.count(c) < R::copies) used.add(c), hand.add(c);
     }
     return {t, hand};
@@ -141,7 +141,7 @@ std::pair<qc::basic_tableau<R>, qc::cards_t<R>> random_position(qwirkle::rng& g,
 template <class R>
 std::vector<std::uint8_t> counts_of(const qc::cards_t<R>& m) {
     std::vector<std::uint8_t> v(qc::card_traits<R>::kinds);
-    for (int i = 0; i < qc::card_traits<R>::kinds; ++i) v[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(m.count(qc::card_t<R>::from_index(i)));
+    for (int i = 0; i < qc::card_traits<R>::kinds; ++i) v[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(m.count(*qc::card_t<R>::from_index(i)));
     return v;
 }
 

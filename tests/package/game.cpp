@@ -15,7 +15,7 @@ static_assert(std::string_view(QWIRKLE_VERSION_STRING) == QWIRKLE_EXPECTED_VERSI
 int main() {
     qwirkle::game g(2, 42);
     int turns = 0;
-    while (!g.is_over()) {
+    while (!g.is_terminal()) {
         const auto& hand = g.hand(g.current_player());
         if (auto m = qwirkle::best_move(g.board(), hand, g.move_options()))
             g.place(m->move);

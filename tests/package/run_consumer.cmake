@@ -65,11 +65,12 @@ if(ROUTE STREQUAL "install")
   run(${CMAKE_COMMAND} --build "${WORK_DIR}/build")
   run(${CMAKE_COMMAND} --install "${WORK_DIR}/build" --prefix "${STAGE_DIR}")
   # Layout: every file under include/ of the tree, the package config under share/cmake/qwirkle,
-  # the pkg-config file under share/pkgconfig, and nothing else (nothing architecture-dependent).
+  # the pkg-config file under share/pkgconfig, the licence under share/doc/qwirkle, and nothing else
+  # (nothing architecture-dependent).
   file(GLOB_RECURSE source_headers RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/include/*")
   file(GLOB_RECURSE installed RELATIVE "${STAGE_DIR}" "${STAGE_DIR}/*")
   set(expected ${source_headers} share/cmake/qwirkle/qwirkleConfig.cmake share/cmake/qwirkle/qwirkleConfigVersion.cmake
-      share/cmake/qwirkle/qwirkleTargets.cmake share/pkgconfig/qwirkle.pc)
+      share/cmake/qwirkle/qwirkleTargets.cmake share/pkgconfig/qwirkle.pc share/doc/qwirkle/LICENSE)
   list(SORT expected)
   list(SORT installed)
   if(NOT installed STREQUAL expected)
@@ -78,6 +79,11 @@ if(ROUTE STREQUAL "install")
     set(extra ${installed})
     list(REMOVE_ITEM extra ${expected})
     message(FATAL_ERROR "installed layout differs:\n  missing: ${missing}\n  unexpected: ${extra}")
+  endif()
+  file(READ "${SOURCE_DIR}/LICENSE" license)
+  file(READ "${STAGE_DIR}/share/doc/qwirkle/LICENSE" installed_license)
+  if(NOT installed_license STREQUAL license)
+    message(FATAL_ERROR "share/doc/qwirkle/LICENSE is not the tree's LICENSE")
   endif()
   file(READ "${STAGE_DIR}/share/cmake/qwirkle/qwirkleConfigVersion.cmake" version_file)
   if(NOT version_file MATCHES "requested no architecture check, don't perform the check\nif\\(\"TRUE\"\\)")
@@ -185,10 +191,19 @@ elseif(ROUTE STREQUAL "vcpkg")
   if(NOT EXISTS "${WORK_DIR}/installed/x64-linux/share/qwirkle/qwirkleConfig.cmake")
     message(FATAL_ERROR "the port's package config is not in share/qwirkle")
   endif()
+  # The port's copyright file is the tree's LICENSE (the registry requires the real licence text).
+  file(READ "${SOURCE_DIR}/LICENSE" license)
+  file(READ "${WORK_DIR}/installed/x64-linux/share/qwirkle/copyright" copyright)
+  if(NOT copyright STREQUAL license)
+    message(FATAL_ERROR "share/qwirkle/copyright of the port is not the tree's LICENSE")
+  endif()
+  if(EXISTS "${WORK_DIR}/installed/x64-linux/share/doc")
+    message(FATAL_ERROR "the port installs share/doc (the licence belongs in share/qwirkle/copyright only)")
+  endif()
 
 elseif(ROUTE STREQUAL "conan")
   # Conan is found, in this order: $QWIRKLE_CONAN_SRC or -DCONAN_SRC (a conan source tree, run with
-  # Debian's /usr/bin/python3), a Conan 2 `conan` on PATH, then /work/conan-src.
+  # Debian's /usr/bin/python3), then a Conan 2 `conan` on PATH; nowhere else.
   # QWIRKLE_CONAN_SRC=OFF turns the test off.
   set(conan)
   set(src "$ENV{QWIRKLE_CONAN_SRC}")
@@ -208,9 +223,6 @@ elseif(ROUTE STREQUAL "conan")
         set(conan "${conan_exe}")
       endif()
     endif()
-  endif()
-  if(NOT src AND NOT conan AND NOT disabled AND EXISTS "/work/conan-src/conan/cli/cli.py")
-    set(src "/work/conan-src")
   endif()
   if(src AND NOT conan)
     if(NOT EXISTS "${src}/conan/cli/cli.py")

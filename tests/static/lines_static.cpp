@@ -1,4 +1,4 @@
-// Compile-time tests (compiling is passing): RULES.md §1 pieces and §2 line validity as tables.
+// Compile-time tests (compiling is passing): docs/rules.md §1 pieces and §2 line validity as tables.
 #include <qwirkle/qwirkle.hpp>
 
 #include <array>
@@ -52,7 +52,7 @@ constexpr line_case line_table[] = {
 
 constexpr detail::mask64 mask_of(const line_case& c) {
     detail::mask64 m = 0;
-    for (int i = 0; i < c.length; ++i) m |= detail::bit(c.pieces[static_cast<std::size_t>(i)].index);
+    for (int i = 0; i < c.length; ++i) m |= detail::bit(c.pieces[static_cast<std::size_t>(i)].index());
     return m;
 }
 
@@ -108,3 +108,9 @@ static_assert(line_points<small_tile>(basic_tile_set<small_tile>::of_shape(0).bi
 static_assert(line_points<small_tile>(basic_tile_set<small_tile>::of_colour(0).bits(), 5, 6) == 11);
 
 }  // namespace
+
+// Nothing out of range can be built: make and from_index check, the two-integer constructor is
+// consteval (tile(9, 9) does not compile).
+static_assert(!tile::make(6, 0) && !tile::make(0, 6) && !tile::make(-1, 0) && tile::make(5, 5) == tile(5, 5));
+static_assert(!tile::from_index(36) && !tile::from_index(-1) && !tile::from_index(200) && tile::from_index(35) == "P6"_t);
+static_assert(tile::from_index(7)->colour() == 1 && tile::from_index(7)->shape() == 1);

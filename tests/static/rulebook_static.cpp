@@ -1,4 +1,4 @@
-// Compile-time tests (compiling is passing): the rulebook examples of RULES.md §2 on a small board.
+// Compile-time tests (compiling is passing): the rulebook examples of docs/rules.md §2 on a small board.
 // The positions are those of tests/tiles/rulebook_test.cpp (see there for how they match the texts).
 #include <qwirkle/qwirkle.hpp>
 

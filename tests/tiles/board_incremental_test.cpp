@@ -8,6 +8,7 @@
 #include <qwirkle/qwirkle.hpp>
 
 using namespace qwirkle;
+using namespace qwirkle::literals;
 
 namespace {
 
@@ -16,7 +17,7 @@ void for_each_position(int games, F&& f) {
     for (int s = 1; s <= games; ++s) {
         game g(2 + s % 3, static_cast<std::uint64_t>(s));
         rng r(static_cast<std::uint64_t>(s) * 977);
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             f(g);
             const auto moves = g.legal_moves();
             const auto& hand = g.hand(g.current_player());
@@ -67,7 +68,7 @@ TEST_CASE("board: the same tiles placed in reverse order give the same moves") {
     });
 }
 
-TEST_CASE("take a tile (RULES.md §3): targets are the tiles outside Qwirkles whose removal keeps the board connected") {
+TEST_CASE("take a tile (docs/rules.md §3): targets are the tiles outside Qwirkles whose removal keeps the board connected") {
     long targets = 0, refused = 0;
     for_each_position(40, [&](const game& g) {
         const board& b = g.board();
@@ -87,4 +88,59 @@ TEST_CASE("take a tile (RULES.md §3): targets are the tiles outside Qwirkles wh
     CHECK(targets > 1000);
     CHECK(refused > 1000);
     CHECK(check_take(board{}, cell{0, 0}) == take_rule::no_tile);
+}
+
+TEST_CASE("board: no fixed extent — the widest legal position fits anywhere, a position wider than the board holds is refused") {
+    // The staircase of README "Design": eighteen rows of six, each starting in the column where the
+    // last ended (a column line of two joins them), spans 90 columns: the most any legal position of
+    // 108 tiles reaches. Row s is one colour, its shapes rotated so that the joining pairs share a
+    // shape: a legal position. Built at several origins, far from 0,0 too (take-a-tile games drift).
+    for (const cell origin : {cell{0, 0}, cell{-45, 7}, cell{999'999'000, -999'999'000}, cell{-1'000'000'000, 0}}) {
+        CAPTURE(origin.x);
+        board b;
+        for (int s = 0; s < 18; ++s)
+            for (int k = 0; k < 6; ++k) REQUIRE(b.place({origin.x + 5 * s + k, origin.y + s}, *tile::make(s % 6, (k + 5 * s) % 6)));
+        CHECK(b.size() == 108);
+        const auto box = b.bounding_box();
+        CHECK(box.max.x - box.min.x == rules_traits<standard_rules>::reach);
+        CHECK(b.connected());
+        for (int s = 0; s < 18; ++s) {  // every line on it is valid
+            std::vector<tile> row;
+            for (int k = 0; k < 6; ++k) row.push_back(*b.at({origin.x + 5 * s + k, origin.y + s}));
+            CHECK(check_line(std::span<const tile>(row)) == line_fault::none);
+            if (s < 17) {
+                const tile pair[] = {*b.at({origin.x + 5 * s + 5, origin.y + s}), *b.at({origin.x + 5 * s + 5, origin.y + s + 1})};
+                CHECK(check_line(std::span<const tile>(pair)) == line_fault::none);
+            }
+        }
+        // Take the last tile back; then a tile 101 columns from the left end is refused, at 100 accepted.
+        const cell last{origin.x + 90, origin.y + 17};
+        const tile last_tile = *b.at(last);
+        REQUIRE(b.remove(last));
+        CHECK_FALSE(b.place({box.min.x + 101, box.min.y}, last_tile));
+        CHECK(b.place({box.min.x + 100, box.min.y}, last_tile));
+        CHECK(b.at({box.min.x + 100, box.min.y}) == last_tile);
+        CHECK(b.remove({box.min.x + 100, box.min.y}));
+        // Move generation works there like anywhere (translation invariance).
+        board shifted;
+        b.for_each_tile([&](cell c, tile t) { REQUIRE(shifted.place({c.x - origin.x, c.y - origin.y}, t)); });
+        const auto hand = tile_multiset{last_tile};
+        CHECK(count_moves(b, hand) == count_moves(shifted, hand));
+    }
+}
+
+TEST_CASE("board: cells that share a hash key (128 apart) are told apart, and what aliases is refused") {
+    board b;
+    REQUIRE(b.place({0, 0}, "R1"_t));
+    REQUIRE(b.place({1, 0}, "R2"_t));
+    // 0,0 and 128,0 share a key: the board knows which cell holds the tile.
+    CHECK_FALSE(b.occupied({128, 0}));
+    CHECK_FALSE(b.at({128, 0}));
+    CHECK(b.tile_number({128, 0}) == -1);
+    CHECK_FALSE(b.remove({128, 0}));
+    CHECK_FALSE(b.is_anchor({129, 0}));
+    // ...and refuses to place there: the position would span 128 columns.
+    CHECK_FALSE(b.place({128, 0}, "R3"_t));
+    CHECK(check_placement(b, tile_multiset{"R3"_t}, move{{cell{128, 0}, "R3"_t}}).rule == placement_rule::off_board);
+    CHECK(b.size() == 2);
 }

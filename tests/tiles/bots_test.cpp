@@ -36,9 +36,9 @@ void bots_stay_legal(int games, int min_players, int max_players) {
         }
         basic_game<R> g(players, static_cast<std::uint64_t>(i) + 1);
         rng random(static_cast<std::uint64_t>(i) * 31 + 7);
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             const int p = g.current_player();
-            const auto a = seats[static_cast<std::size_t>(p)]->choose(g.observe(p), random);
+            const auto a = seats[static_cast<std::size_t>(p)]->choose(*g.observe(p), random);
             const auto e = g.apply(a);
             REQUIRE_MESSAGE(e.ok(), seats[static_cast<std::size_t>(p)]->name() << ": " << e.describe());
             ++actions;
@@ -79,13 +79,13 @@ TEST_CASE("bots: the tactician beats greedy over 2,000 two-player games, seats a
 
 TEST_CASE("bots: observations hide the other hands and the bag") {
     game g(3, 9);
-    const auto v = g.observe(1);
+    const auto v = *g.observe(1);
     CHECK(v.hand == g.hand(1));
     // Everything unseen by player 1 is in the bag or in the other hands, in the right numbers.
     auto hidden = g.bag_contents();
     hidden += g.hand(0);
     hidden += g.hand(2);
     CHECK(v.unseen == hidden);
-    CHECK(v.hand_sizes == std::vector<int>{6, 6, 6});
+    CHECK(v.hand_sizes == qwirkle::seat_array<int, 6>{6, 6, 6});
     CHECK(v.can_exchange() == (g.current_player() == 1 && g.opening_size() == 0));
 }

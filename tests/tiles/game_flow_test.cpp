@@ -1,4 +1,4 @@
-// RULES.md §2 game flow: setup, opening, place / exchange / pass with their preconditions, end, winners,
+// docs/rules.md §2 game flow: setup, opening, place / exchange / pass with their preconditions, end, winners,
 // determinism, records, replay and undo.
 #include "support.hpp"
 
@@ -32,7 +32,7 @@ void expect_refused(game& g, const qwirkle::action& a, action_rule rule) {
     CHECK(g.check(a).rule == rule);  // check() agrees and changes nothing either
     CHECK(game_snapshot(g) == before);
     // The hidden state (bag order, rng) is untouched too: the same next action gives the same game.
-    if (!g.is_over()) {
+    if (!g.is_terminal()) {
         game other = twin;
         const auto next = greedy_action(g);
         REQUIRE(g.apply(next).ok());
@@ -45,7 +45,7 @@ void expect_refused(game& g, const qwirkle::action& a, action_rule rule) {
 /// Plays greedy moves until `stop(g)` or the end; false if the game ended first.
 template <class Stop>
 bool play_until(game& g, Stop stop) {
-    while (!g.is_over() && !stop(g)) REQUIRE(g.apply(greedy_action(g)).ok());
+    while (!g.is_terminal() && !stop(g)) REQUIRE(g.apply(greedy_action(g)).ok());
     return stop(g);
 }
 
@@ -85,7 +85,7 @@ TEST_CASE("setup: 2-4 players get 6 tiles, 5 players 5, 6 players 4; the rest st
         CHECK(g.bag_size() == 108 - players * h);
         CHECK(all == tile_multiset::full(3));
         CHECK(g.board().empty());
-        CHECK_FALSE(g.is_over());
+        CHECK_FALSE(g.is_terminal());
         CHECK(g.winners().empty());
     }
     CHECK(make(3, 1, {}, 8).hand(2).size() == 8);  // a configured hand size
@@ -192,8 +192,8 @@ TEST_CASE("exchange: preconditions — at least one tile, at most a hand, tiles 
     // A tile the hand lacks; and two copies of a tile held once.
     tile missing{};
     for (int i = 0; i < 36; ++i)
-        if (!h.contains(tile::from_index(i))) {
-            missing = tile::from_index(i);
+        if (!h.contains(*tile::from_index(i))) {
+            missing = *tile::from_index(i);
             break;
         }
     e = g.check(qwirkle::action::exchange(tile_multiset{missing}));
@@ -249,7 +249,7 @@ TEST_CASE("pass: only when the player can neither place nor exchange (bag empty 
     int passes_seen = 0, refused_seen = 0;
     for (std::uint64_t seed = 1; seed < 200 && (passes_seen < 5 || refused_seen < 5); ++seed) {
         auto g = make(2, seed, {}, 54);
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             const bool allowed = g.bag_size() == 0 && !g.can_place() && g.opening_size() == 0;
             CHECK(g.check(qwirkle::action::pass()).ok() == allowed);
             if (allowed) {
@@ -291,7 +291,7 @@ TEST_CASE("illegal placements are refused with the placement error and change no
     // A tile not in hand.
     tile missing{};
     for (int i = 0; i < 36; ++i)
-        if (!h.contains(tile::from_index(i))) missing = tile::from_index(i);
+        if (!h.contains(*tile::from_index(i))) missing = *tile::from_index(i);
     const auto f = g.check(qwirkle::action::place(qwirkle::move{{cell{1, 0}, missing}}));
     CHECK(f.placement.rule == placement_rule::tile_not_in_hand);
 }
@@ -301,7 +301,7 @@ TEST_CASE("end: the first player to place their last tile with the bag empty end
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
         auto g = make(2 + static_cast<int>(seed % 5), seed);
         play_until(g, [](const game&) { return false; });
-        REQUIRE(g.is_over());
+        REQUIRE(g.is_terminal());
         const auto& last = g.history().back();
         if (g.end_reason() == game_end::last_tile) {
             ++ended;
@@ -340,12 +340,12 @@ TEST_CASE("end: stalemate — a full round of passes ends the game without a bon
         auto g = make(2, seed, {}, 54);
         REQUIRE(g.bag_size() == 0);
         int run = 0;  // passes in a row
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             const auto a = greedy_action(g);
             REQUIRE(g.apply(a).ok());
             run = a.kind == action_kind::pass ? run + 1 : 0;
             const bool ended = run == g.players() || g.end_reason() == game_end::last_tile;
-            CHECK(g.is_over() == ended);
+            CHECK(g.is_terminal() == ended);
         }
         if (g.end_reason() == game_end::stalemate) {
             ++stalemates;
@@ -366,13 +366,13 @@ TEST_CASE("end: a pass followed by a placement does not count toward the round o
     for (std::uint64_t seed = 1; seed <= 400 && interrupted < 2; ++seed) {
         auto g = make(2, seed, {}, 54);
         int run = 0;
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             const auto a = greedy_action(g);
             if (a.kind != action_kind::pass && run > 0) ++interrupted;
             REQUIRE(g.apply(a).ok());
             run = a.kind == action_kind::pass ? run + 1 : 0;
             const bool ended = run == 2 || g.end_reason() == game_end::last_tile;
-            CHECK(g.is_over() == ended);
+            CHECK(g.is_terminal() == ended);
         }
     }
     CHECK(interrupted >= 2);
@@ -384,7 +384,7 @@ TEST_CASE("winners: equal totals share the win") {
     for (std::uint64_t seed = 1; seed < 3000 && !found; ++seed) {
         auto g = make(2, seed);
         rng r(seed);
-        while (!g.is_over()) REQUIRE(g.apply(random_action(g, r)).ok());
+        while (!g.is_terminal()) REQUIRE(g.apply(random_action(g, r)).ok());
         if (g.score(0) == g.score(1)) {
             found = true;
             CHECK(g.winners() == std::vector<int>{0, 1});
@@ -399,7 +399,7 @@ TEST_CASE("determinism: the same seed and actions give the same game; different 
     const auto play = [](std::uint64_t seed, int players) {
         auto g = make(players, seed);
         rng r(seed ^ 0xabcdef);
-        while (!g.is_over()) REQUIRE(g.apply(random_action(g, r)).ok());
+        while (!g.is_terminal()) REQUIRE(g.apply(random_action(g, r)).ok());
         return to_record(g);
     };
     CHECK(play(17, 3) == play(17, 3));
@@ -410,7 +410,7 @@ TEST_CASE("determinism: the same seed and actions give the same game; different 
     // Two games of one seed stay equal action by action.
     auto a = make(2, 17), b = make(2, 17);
     rng r(3);
-    for (int i = 0; i < 20 && !a.is_over(); ++i) {
+    for (int i = 0; i < 20 && !a.is_terminal(); ++i) {
         const auto act = random_action(a, r);
         REQUIRE(a.apply(act).ok());
         REQUIRE(b.apply(act).ok());
@@ -423,7 +423,7 @@ TEST_CASE("records: to_record / parse_record round trip and replay rebuilds the 
         auto g = make(2 + static_cast<int>(seed % 5), seed, seed % 2 ? std::vector<int>{} : std::vector<int>(
                                                                    static_cast<std::size_t>(2 + seed % 5), 30));
         rng r(seed);
-        while (!g.is_over()) REQUIRE(g.apply(seed % 3 ? random_action(g, r) : greedy_action(g)).ok());
+        while (!g.is_terminal()) REQUIRE(g.apply(seed % 3 ? random_action(g, r) : greedy_action(g)).ok());
         const std::string text = to_record(g);
         const auto rec = parse_record(text);
         REQUIRE_MESSAGE(rec.ok(), rec.error().describe());
@@ -511,7 +511,7 @@ TEST_CASE("undo: takes back the last turn exactly (board, hands, scores, bag, hi
     auto g = make(3, 42);
     rng r(42);
     std::vector<game_snapshot> states{game_snapshot(g)};
-    for (int i = 0; i < 25 && !g.is_over(); ++i) {
+    for (int i = 0; i < 25 && !g.is_terminal(); ++i) {
         REQUIRE(g.apply(random_action(g, r)).ok());
         states.emplace_back(g);
     }
@@ -533,15 +533,15 @@ TEST_CASE("undo: takes back the last turn exactly (board, hands, scores, bag, hi
 TEST_CASE("observations: own hand, board, scores, sizes; unseen = all tiles - board - own hand; no other hand") {
     auto g = make(4, 9);
     rng r(9);
-    for (int i = 0; i < 30 && !g.is_over(); ++i) {
+    for (int i = 0; i < 30 && !g.is_terminal(); ++i) {
         for (int p = 0; p < g.players(); ++p) {
-            const auto o = g.observe(p);
+            const auto o = *g.observe(p);
             CHECK(o.player == p);
             CHECK(o.current_player == g.current_player());
-            CHECK(o.board == &g.board());
+            CHECK(o.board == g.board());
             CHECK(o.hand == g.hand(p));
             CHECK(o.bag_size == g.bag_size());
-            CHECK(o.scores == std::vector<int>(g.scores().begin(), g.scores().end()));
+            CHECK(o.scores == g.scores());
             CHECK(o.turn == static_cast<int>(g.history().size()));
             CHECK(o.opening_size == g.opening_size());
             tile_multiset expected = tile_multiset::full(3);
@@ -551,7 +551,7 @@ TEST_CASE("observations: own hand, board, scores, sizes; unseen = all tiles - bo
             // Unseen = the bag plus the other hands: it does not tell them apart.
             tile_multiset others = g.bag_contents();
             for (int q = 0; q < g.players(); ++q) {
-                CHECK(o.hand_sizes[static_cast<std::size_t>(q)] == g.hand(q).size());
+                CHECK(o.hand_sizes[q] == g.hand(q).size());
                 if (q != p) others += g.hand(q);
             }
             CHECK(o.unseen == others);

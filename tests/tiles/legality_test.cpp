@@ -1,4 +1,4 @@
-// RULES.md §2 "A turn" / "Opening": one hand-checked position per placement_rule, with the cell or
+// docs/rules.md §2.4–2.5: one hand-checked position per placement_rule, with the cell or
 // line each error names; moves that extend a line at both ends or join two lines into one.
 #include "support.hpp"
 

@@ -200,7 +200,7 @@ template <class Game, class F>
 void random_positions(std::uint64_t seed, int players, int max_turns, F&& f) {
     Game g(config_of(players, seed));
     rng r(seed * 7919 + 1);
-    for (int turn = 0; turn < max_turns && !g.is_over(); ++turn) {
+    for (int turn = 0; turn < max_turns && !g.is_terminal(); ++turn) {
         f(g, r);
         const auto moves = g.legal_moves();
         if (!moves.empty()) {
@@ -261,7 +261,7 @@ TEST_CASE("movegen: same moves and scores as the brute force judged by the naive
             const auto& b = g.board();
             movegen_options opt = g.move_options();
             if (!b.empty() && r.below(4) == 0)
-                opt.forbidden = qwirkle::board::cell_of(b.anchors()[r.below(static_cast<std::uint32_t>(b.anchors().size()))].index);
+                opt.forbidden = b.anchors()[r.below(static_cast<std::uint32_t>(b.anchors().size()))].at();
             moves += compare(b, g.hand(g.current_player()), opt, true);
             ++positions;
         });
@@ -335,7 +335,7 @@ TEST_CASE("movegen: hands with duplicates (pairs and triples of one tile) give e
         // Up to three copies of each of two tile kinds.
         tile_multiset hand;
         for (int k = 0; k < 2; ++k) {
-            const tile t = tile::from_index(static_cast<int>(r.below(36)));
+            const tile t = *tile::from_index(static_cast<int>(r.below(36)));
             const int n = std::min(left.count(t) - hand.count(t), 3);
             if (n > 0) hand.add(t, n);
         }
@@ -360,7 +360,7 @@ TEST_CASE("movegen: movegen_options.forbidden keeps every tile off that cell (ta
                 const auto& m = moves[r.below(static_cast<std::uint32_t>(moves.size()))].move;
                 opt.forbidden = m[static_cast<int>(r.below(static_cast<std::uint32_t>(m.size())))].at;
             } else {
-                opt.forbidden = qwirkle::board::cell_of(b.anchors()[0].index);
+                opt.forbidden = b.anchors()[0].at();
             }
             compare(b, hand, opt);
             // A forbidden cell that is occupied or far away changes nothing.
@@ -416,7 +416,7 @@ TEST_CASE("movegen: the perft suite tests/data/perft_tiles.tsv — counts and mo
 }
 
 namespace {
-/// RULES.md §1: "every rule below generalises by replacing 6 with the number of colours/shapes".
+/// docs/rules.md §1: the rules hold with "6" read as the number of colours or shapes.
 struct four_colours_five_shapes : standard_rules {
     static constexpr int colours = 4;
     static constexpr int shapes = 5;

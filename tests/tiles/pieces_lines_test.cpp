@@ -1,4 +1,4 @@
-// RULES.md §1 (pieces, notation) and §2 "Lines": tiles, sets, multisets, line validity and extensions.
+// docs/rules.md §1 (pieces, notation) and §2.3 (lines): tiles, sets, multisets, line validity and extensions.
 #include "support.hpp"
 
 #include <array>
@@ -22,13 +22,13 @@ TEST_CASE("§1 pieces: 6 colours x 6 shapes = 36 kinds, R1 is the red circle, P6
     CHECK(shape_names[("O5"_t).shape()] == "star");
     CHECK(shape_names[("Y2"_t).shape()] == "cross");
     CHECK(tile(5, 5) == p6);
-    CHECK(tile::from_index(35) == p6);
+    CHECK(*tile::from_index(35) == p6);
     CHECK("r1"_t == r1);  // lower case accepted
 }
 
 TEST_CASE("§1 notation: every tile round-trips through its text; lower case is accepted") {
     for (int i = 0; i < tile::kinds; ++i) {
-        const tile t = tile::from_index(i);
+        const tile t = *tile::from_index(i);
         const std::string s = to_string(t);
         CHECK(s.size() == 2);
         CHECK(std::string_view("ROYGBP").find(s[0]) != std::string_view::npos);
@@ -102,7 +102,7 @@ TEST_CASE("pieces: tile_set is a set of kinds (bitmask), of_colour / of_shape ho
 TEST_CASE("pieces: tile_multiset counts copies (hands with duplicates, the 108-tile bag)") {
     auto full = tile_multiset::full(3);
     CHECK(full.size() == 108);
-    for (int i = 0; i < 36; ++i) CHECK(full.count(tile::from_index(i)) == 3);
+    for (int i = 0; i < 36; ++i) CHECK(full.count(*tile::from_index(i)) == 3);
     CHECK(full.distinct() == tile_set::all());
 
     tile_multiset h{"R1"_t, "R1"_t, "G1"_t};
@@ -142,7 +142,7 @@ line_fault fault(std::string_view text) {
 }
 detail::mask64 mask(std::string_view text) {
     detail::mask64 m = 0;
-    for (tile t : tiles(text)) m |= detail::bit(t.index);
+    for (tile t : tiles(text)) m |= detail::bit(t.index());
     return m;
 }
 }  // namespace
@@ -184,7 +184,7 @@ TEST_CASE("§2 lines: mask form agrees with check_line on every line of up to 3 
             detail::mask64 m = 0;
             int c = code;
             for (int k = 0; k < n; ++k, c /= 36) {
-                v[static_cast<std::size_t>(k)] = tile::from_index(c % 36);
+                v[static_cast<std::size_t>(k)] = *tile::from_index(c % 36);
                 m |= detail::bit(c % 36);
             }
             const auto span = std::span<const tile>(v.data(), static_cast<std::size_t>(n));
@@ -207,10 +207,10 @@ TEST_CASE("§2 lines: mask form agrees with check_line on every line of up to 3 
         for (int k = 0; k < n; ++k) {
             // Mostly lines of one colour or shape (to reach valid and duplicate lines), sometimes anything.
             const int free = static_cast<int>(r.below(6));
-            tile t = colour ? tile(fixed, free) : tile(free, fixed);
-            if (r.below(10) == 0) t = tile::from_index(static_cast<int>(r.below(36)));
+            tile t = *(colour ? tile::make(fixed, free) : tile::make(free, fixed));
+            if (r.below(10) == 0) t = *tile::from_index(static_cast<int>(r.below(36)));
             line.push_back(t);
-            m |= detail::bit(t.index);
+            m |= detail::bit(t.index());
         }
         const bool ok = check_line(std::span<const tile>(line)) == line_fault::none;
         REQUIRE(valid_line<tile>(m, n) == ok);
@@ -233,14 +233,14 @@ TEST_CASE("§2 lines: line_extensions = exactly the tiles that keep the line val
         std::vector<tile> line;
         detail::mask64 m = 0;
         for (int i : indices) {
-            line.push_back(tile::from_index(i));
+            line.push_back(*tile::from_index(i));
             m |= detail::bit(i);
         }
         const int n = static_cast<int>(line.size());
         const auto ext = line_extensions<tile>(m, n);
         for (int t = 0; t < 36; ++t) {
             auto longer = line;
-            longer.push_back(tile::from_index(t));
+            longer.push_back(*tile::from_index(t));
             const bool fits = check_line(std::span<const tile>(longer)) == line_fault::none &&
                               check_line(std::span<const tile>(line)) == line_fault::none;
             REQUIRE(((ext >> t) & 1u) == (fits ? 1u : 0u));

@@ -1,5 +1,5 @@
 // 1,000+ seeded random games (2-6 players; random-legal, greedy and exchange-happy players) with the
-// invariants of RULES.md §2 checked after every action (the OpenSpiel RandomSimTest idea).
+// invariants of docs/rules.md §2 checked after every action (the OpenSpiel RandomSimTest idea).
 #include "support.hpp"
 
 using namespace qwirkle_test;
@@ -37,8 +37,8 @@ std::optional<qwirkle::action> illegal_action(const qwirkle::game& g, rng& r) {
         default: {
             tile_multiset give;
             for (int i = 0; i < 36; ++i)
-                if (!h.contains(tile::from_index(i))) {
-                    give.add(tile::from_index(i));
+                if (!h.contains(*tile::from_index(i))) {
+                    give.add(*tile::from_index(i));
                     break;
                 }
             return qwirkle::action::exchange(give);
@@ -95,21 +95,21 @@ void check_invariants(const qwirkle::game& g, const snapshot<qwirkle::game>& bef
     for (int p = 0; p < g.players(); ++p)
         if (p != mover) CHECK(g.hand(p) == before.hands[static_cast<std::size_t>(p)]);
     // Turn order: clockwise (seat order) while the game runs.
-    if (!g.is_over()) CHECK(g.current_player() == (mover + 1) % g.players());
+    if (!g.is_terminal()) CHECK(g.current_player() == (mover + 1) % g.players());
     CHECK(g.opening_size() == 0);
 
     // Observations: own hand, public state, unseen = all − board − own hand; nothing about other hands but sizes.
     for (int p = 0; p < g.players(); ++p) {
-        const auto o = g.observe(p);
+        const auto o = *g.observe(p);
         CHECK(o.player == p);
         CHECK(o.hand == g.hand(p));
-        CHECK(o.board == &g.board());
+        CHECK(o.board == g.board());
         CHECK(o.current_player == g.current_player());
-        CHECK(o.over == g.is_over());
+        CHECK(o.terminal == g.is_terminal());
         CHECK(o.bag_size == g.bag_size());
         CHECK(o.turn == static_cast<int>(g.history().size()));
-        CHECK(o.scores == std::vector<int>(g.scores().begin(), g.scores().end()));
-        REQUIRE(o.hand_sizes.size() == static_cast<std::size_t>(g.players()));
+        CHECK(o.scores == g.scores());
+        REQUIRE(o.hand_sizes.size() == g.players());
         tile_multiset unseen = tile_multiset::full(3);
         unseen -= tiles_on(g.board());
         unseen -= g.hand(p);
@@ -117,7 +117,7 @@ void check_invariants(const qwirkle::game& g, const snapshot<qwirkle::game>& bef
         // The unseen tiles are exactly the bag and the other hands together (which the observation can't split).
         tile_multiset hidden = g.bag_contents();
         for (int q = 0; q < g.players(); ++q) {
-            CHECK(o.hand_sizes[static_cast<std::size_t>(q)] == g.hand(q).size());
+            CHECK(o.hand_sizes[q] == g.hand(q).size());
             if (q != p) hidden += g.hand(q);
         }
         CHECK(o.unseen == hidden);
@@ -131,7 +131,7 @@ void play_checked(const game_config& config, const std::vector<policy>& seats, r
     CHECK(g.opening_size() >= 1);
     CHECK(g.opening_size() <= g.hand_size());
     int guard = 0;
-    while (!g.is_over()) {
+    while (!g.is_terminal()) {
         REQUIRE(++guard < 2000);
         const int me = g.current_player();
         const auto& hand = g.hand(me);
@@ -206,7 +206,7 @@ void play_checked(const game_config& config, const std::vector<policy>& seats, r
         ++t.actions;
         check_invariants(g, before, a, expected, last);
         if (last) {
-            CHECK(g.is_over());
+            CHECK(g.is_terminal());
             CHECK(g.end_reason() == game_end::last_tile);
         }
     }
@@ -280,7 +280,7 @@ TEST_CASE("random games: every game replays from its record to the same state") 
     for (std::uint64_t seed = 500; seed < 560; ++seed) {
         rng r(seed);
         qwirkle::game g(config_of(2 + static_cast<int>(seed % 5), seed));
-        while (!g.is_over()) REQUIRE(g.apply(seed % 2 ? random_action(g, r) : greedy_action(g)).ok());
+        while (!g.is_terminal()) REQUIRE(g.apply(seed % 2 ? random_action(g, r) : greedy_action(g)).ok());
         const auto rec = parse_record(to_record(g));
         REQUIRE(rec.ok());
         const auto again = qwirkle::game::replay(rec->config, rec->actions);

@@ -1,4 +1,4 @@
-// An independent, deliberately naive implementation of RULES.md §2 (legality and scoring of a placement),
+// An independent, deliberately naive implementation of docs/rules.md §2 (legality and scoring of a placement),
 // written from the rule text without the board's anchor data, compared with check_placement (verdict and
 // rule reported, in the documented check order) and score_placement on random and exhaustive moves.
 #include "support.hpp"
@@ -19,7 +19,7 @@ qwirkle::move random_move(const Board& b, const tile_multiset& hand, const std::
     hand.for_each([&](tile t) { tiles.push_back(t); });
     const auto any_tile = [&] {
         return !tiles.empty() && r.below(4) ? tiles[r.below(static_cast<std::uint32_t>(tiles.size()))]
-                                            : tile::from_index(static_cast<int>(r.below(36)));
+                                            : *tile::from_index(static_cast<int>(r.below(36)));
     };
     qwirkle::move m;
     if (legal.empty() || r.below(6) == 0) {
@@ -105,13 +105,13 @@ TEST_CASE("reference rules: check_placement and score_placement agree with the n
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
         qwirkle::game g(config_of(2 + static_cast<int>(seed % 3), seed));
         rng r(seed + 1000);
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             const auto& b = g.board();
             const auto& hand = g.hand(g.current_player());
             placement_context ctx;
             ctx.opening_size = g.opening_size();
             if (r.below(5) == 0 && !b.empty())
-                ctx.forbidden = qwirkle::board::cell_of(b.anchors()[r.below(static_cast<std::uint32_t>(b.anchors().size()))].index);
+                ctx.forbidden = b.anchors()[r.below(static_cast<std::uint32_t>(b.anchors().size()))].at();
             const auto legal = g.legal_moves();
             for (int i = 0; i < 120; ++i) {
                 const auto m = random_move(b, hand, legal, r);
@@ -154,7 +154,7 @@ TEST_CASE("reference rules: every legal move the generator lists is legal and sc
     for (std::uint64_t seed = 50; seed < 70; ++seed) {
         qwirkle::game g(config_of(2 + static_cast<int>(seed % 5), seed));
         rng r(seed);
-        while (!g.is_over()) {
+        while (!g.is_terminal()) {
             placement_context ctx;
             ctx.opening_size = g.opening_size();
             for (const auto& sm : g.legal_moves()) {

@@ -37,15 +37,20 @@ TEST_CASE("regression: parse_position on extreme coordinates (once a signed over
     // Without a sanitizer the second one is wrongly accepted: the span wraps to -1 (so "not too wide"), the
     // shift wraps to INT_MIN, and the two far-apart tiles land on the neighbouring cells -1,0 and 0,0, so the
     // disconnected board passes as the connected row R2 R1.
-    // (Since the fix, coordinates beyond +-10^9 are refused; a position inside that range is translated.)
+    // (Since the fix, coordinates beyond +-10^9 are refused; a position inside that range is translated.
+    // Since issue 17, a position's tiles lie within +-position_limit = 10^9 - 6, so that every cell a move
+    // uses, and its neighbours, stay within +-10^9: a tile at -10^9 is refused by name.)
     const auto one = parse_position("-2147483648,0,R1 | R2");
     if (one.ok()) {
         CHECK(count_moves(one->board, one->hand) == move_stats{4, 8, 2});
     } else {
         CHECK_FALSE(one.error().message.empty());
     }
-    const auto far = parse_position("-1000000000,5,R1 | R2");
+    const auto far = parse_position("-999999994,5,R1 | R2");
     REQUIRE(far.ok());
     CHECK(count_moves(far->board, far->hand) == move_stats{4, 8, 2});
     CHECK_FALSE(parse_position("-2147483648,0,R1 2147483647,0,R2 | R3").ok());
+    const auto edge = parse_position("-1000000000,5,R1 | R2");
+    REQUIRE_FALSE(edge.ok());
+    CHECK(edge.error().message.find("within +-999999994") != std::string::npos);
 }

@@ -1,4 +1,4 @@
-// RULES.md §2: the rulebook's examples (001, German text quoted), as positions consistent with the
+// docs/rules.md §2: the rulebook's examples (001, German text quoted), as positions consistent with the
 // descriptions (the pictures are missing). Coordinates: x grows right, y grows down.
 //
 // The scoring sequence Steffi → Jörg → Antje is one game position:
@@ -114,7 +114,7 @@ TEST_CASE("rulebook placement: 'Plättchen, die durch eine Lücke getrennt sind,
     b.place(m);
     // "in die entstandene Lücke kein Plättchen gelegt werden": the row needs green, the column orange.
     for (int i = 0; i < tile::kinds; ++i) {
-        const tile t = tile::from_index(i);
+        const tile t = *tile::from_index(i);
         CAPTURE(to_string(t));
         const auto e = check_placement(b, tile_multiset{t}, qwirkle::move{{cell{3, 0}, t}});
         CHECK_FALSE(e.ok());
@@ -194,7 +194,7 @@ TEST_CASE("§2 scoring: 'Highest possible single move: 84' (main line and six cr
     // the move puts the six circles on row 0: a circle Qwirkle and six colour Qwirkles, 7 x 12 = 84.
     small_board b;
     for (int x = 0; x < 6; ++x)
-        for (int y = 1; y <= 5; ++y) REQUIRE(b.place({x, y}, tile(x, y)));
+        for (int y = 1; y <= 5; ++y) REQUIRE(b.place({x, y}, *tile::make(x, y)));
     REQUIRE(b.connected());
     const auto m = move_of("0,0,R1 1,0,O1 2,0,Y1 3,0,G1 4,0,B1 5,0,P1");
     CHECK(check_placement(b, hand_of("R1 O1 Y1 G1 B1 P1"), m).ok());

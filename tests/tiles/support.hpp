@@ -62,7 +62,7 @@ basic_tile_multiset<typename Board::tile_type> tiles_on(const Board& b) {
     return m;
 }
 
-// ---- a naive reference implementation of RULES.md §2 placement legality and scoring ----------------------
+// ---- a naive reference implementation of docs/rules.md §2 placement legality and scoring ----------------------
 // Written from the rule text, using only board.at(): no anchor data, no masks. Generic over the rule set
 // ("replace 6 with the number of colours / shapes").
 
@@ -95,7 +95,7 @@ placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Bo
     if (m.empty()) return placement_rule::empty_move;
     std::map<int, int> used;
     for (const auto& p : m)
-        if (++used[p.tile.index] > hand.count(p.tile)) return placement_rule::tile_not_in_hand;
+        if (++used[p.tile.index()] > hand.count(p.tile)) return placement_rule::tile_not_in_hand;
     std::set<cell> seen;
     for (const auto& p : m) {
         if (!Board::contains(p.at)) return placement_rule::off_board;
@@ -141,7 +141,7 @@ placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Bo
         for (const T t : line) {
             colour = colour && t.colour() == line[0].colour();
             shape = shape && t.shape() == line[0].shape();
-            kinds.insert(t.index);
+            kinds.insert(t.index());
         }
         if (!colour && !shape) return placement_rule::mixed_line;
         // A colour line holds at most one tile per shape, a shape line one per colour.
@@ -229,7 +229,7 @@ typename Game::action_type random_action(const Game& g, rng& r) {
 template <class Game>
 typename Game::action_type greedy_action(const Game& g) {
     using action_type = typename Game::action_type;
-    if (!g.is_over()) {
+    if (!g.is_terminal()) {
         const auto best = best_move(g.board(), g.hand(g.current_player()), g.move_options());
         if (best) return action_type::place(best->move);
     }

@@ -1,17 +1,25 @@
 // qwirkle — the grid board: tiles on cells, with the anchor data move generation needs kept up to date.
 //
-// Cells x, y lie in [-Radius, Radius]; the default radius is the largest |x| or |y| a legal game can
-// reach from a first tile at 0,0 (90 for the standard game: see rules_traits::reach), so no legal
-// game overflows it. A smaller radius gives a smaller board: placing outside it is refused, never UB.
+// Cells have integer coordinates without a fixed extent: no legal game, however far it snakes (take-a-tile
+// included), is ever refused for running out of room. What is bounded is the *span* of a position — the
+// distance between its leftmost and rightmost columns, and between its top and bottom rows: a legal
+// position of T tiles with lines of at most L spans at most X where X + ⌈X / (L − 1)⌉ ≤ T (90 for the
+// standard game, see rules_traits::reach), and the board accepts any position spanning up to
+// `span_limit` (100) in both directions. A `Radius` below the default also limits |x| and |y| (small
+// boards for tests); placing outside it is refused, never undefined.
 //
-// Representation (chosen for move generation, see README "Design"): a mailbox grid with a wall border,
-// one byte per cell; the list of occupied cells; and the list of *anchors* — empty cells next to a
-// tile — each holding, for the four directions, the set and length of the run of tiles that starts
-// next to it, and for both axes the mask of tiles its crossing line still allows. Placing or removing
-// a tile refreshes only the anchors at the ends of the runs through that cell (at most five).
-// Undo is `remove`; copying costs about 100 KiB for the default radius.
+// Representation (chosen for copying and move generation; see README "Design"): cells are hashed by
+// their coordinates modulo 128 (a torus of 128 × 128, wider than any position plus the reach of a
+// move, so distinct cells of a position never share a key) into an open-addressing table of 512
+// entries; beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
+// holding, for the four directions, the set and length of the run of tiles that starts next to it, and
+// for both axes the mask of tiles its crossing line still allows. Placing a tile updates only the
+// anchors at the ends of its row and column runs; a board copies in well under 100 ns (only the used
+// parts of the lists are copied). Taking back the last placed tile reads what the cell held before
+// from a small journal instead of walking the runs again.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -24,120 +32,166 @@
 
 namespace qwirkle {
 
-template <ruleset Rules = standard_rules, int Radius = rules_traits<Rules>::reach>
+/// The default `Radius` of a board: no limit on the coordinates beyond what a cell's int holds
+/// (text notation limits them further, see `max_coordinate`).
+inline constexpr int unlimited_radius = 1'100'000'000;
+
+template <ruleset Rules = standard_rules, int Radius = unlimited_radius>
 class basic_board {
-    static_assert(Radius >= 1 && Radius <= 1000, "board radius out of range");
+    static_assert(Radius >= 1 && Radius <= unlimited_radius, "board radius out of range");
 
 public:
     using rules_type = Rules;
     using tile_type = tile_t<Rules>;
     using mask = detail::mask64;
+    /// A cell's place in the hash table: its coordinates modulo 128 (14 bits).
+    using key_type = std::uint16_t;
 
     static constexpr int radius = Radius;
-    static constexpr int stride = 2 * Radius + 3;  ///< row length of the grid, walls included
-    static constexpr int cell_count = stride * stride;
+    static constexpr bool limited = Radius < unlimited_radius;
     static constexpr int capacity = rules_traits<Rules>::piece_count;  ///< most tiles it can hold
     static constexpr int max_anchors = 4 * capacity + 4;
+    /// The widest (and tallest) position the board holds: more than any legal position reaches.
+    static constexpr int span_limit = 100;
+    static_assert(rules_traits<Rules>::reach <= span_limit, "a legal position of this rule set could exceed the board");
 
-    /// Directions, in the order of anchor runs: left (−x), right (+x), up (−y), down (+y).
-    static constexpr std::array<int, 4> step{-1, 1, -stride, stride};
-    /// Raw cell values: a tile index (below wall_cell), or one of these.
-    static constexpr std::uint8_t empty_cell = 0xFF;   ///< free, no tile next to it
-    static constexpr std::uint8_t anchor_cell = 0xFE;  ///< free, next to a tile
-    static constexpr std::uint8_t wall_cell = 0xFD;    ///< the border outside the board
-    static constexpr std::uint16_t no_slot = 0xFFFF;
+    /// Raw cell values: a tile (bit 15 clear: tile index in the low byte, its place in the tile
+    /// list above), an anchor (bit 15 set: its place in the anchor list), or `empty_value`.
+    using value_type = std::uint16_t;
+    static constexpr value_type empty_value = 0xFFFF;
+    static constexpr value_type anchor_flag = 0x8000;
 
-    /// An empty cell next to at least one tile.
+    /// An empty cell next to at least one tile. Directions, in the order of `run`: left (−x),
+    /// right (+x), up (−y), down (+y).
+    /// (A trivial aggregate, so that the board's storage costs nothing until used: `anchor{}` is
+    /// the record of no runs.)
     struct anchor {
-        int index = 0;                 ///< grid index of the cell
-        std::array<mask, 4> run{};     ///< tiles of the run starting next to it, per direction
-        std::array<std::uint8_t, 4> length{};  ///< lengths of those runs
-        std::uint8_t repeated = 0;     ///< bit d: run d holds a tile twice (boards built without the rules)
-        std::array<mask, 2> allows{};  ///< per axis (row, column): tiles that keep that line valid here
+        int x, y;                           ///< the cell
+        constexpr cell at() const noexcept { return {x, y}; }
+        std::array<mask, 4> run;            ///< tiles of the run starting next to it, per direction
+        std::array<std::uint8_t, 4> length; ///< lengths of those runs
+        key_type key;                       ///< the cell's hash key
+        std::uint8_t repeated;  ///< bit d: run d holds a tile twice (boards built without the rules)
+        std::array<mask, 2> allows;         ///< per axis (row, column): tiles that keep that line valid here
     };
 
-    constexpr basic_board() noexcept {
-        tiles_.fill(empty_cell);
-        slot_.fill(no_slot);
-        for (int i = 0; i < stride; ++i) {
-            tiles_[at_index(i)] = wall_cell;
-            tiles_[at_index(cell_count - 1 - i)] = wall_cell;
-            tiles_[at_index(i * stride)] = wall_cell;
-            tiles_[at_index(i * stride + stride - 1)] = wall_cell;
-        }
+    constexpr basic_board() noexcept { table_.fill(empty_entry); }  // the lists are read only up to their sizes
+    constexpr basic_board(const basic_board& o) noexcept { copy_from(o); }
+    constexpr basic_board& operator=(const basic_board& o) noexcept {
+        if (this != &o) copy_from(o);
+        return *this;
     }
 
     // ---- cells and tiles ------------------------------------------------------------------------
 
-    /// Is the cell inside the board?
+    /// Is the cell within this board's coordinate limit (always, for the default board)?
     static constexpr bool contains(cell c) noexcept {
-        return c.x >= -Radius && c.x <= Radius && c.y >= -Radius && c.y <= Radius;
+        if constexpr (!limited) return true;
+        else return c.x >= -Radius && c.x <= Radius && c.y >= -Radius && c.y <= Radius;
     }
-    static constexpr int index_of(cell c) noexcept { return (c.y + Radius + 1) * stride + (c.x + Radius + 1); }
-    static constexpr cell cell_of(int index) noexcept {
-        return cell{index % stride - Radius - 1, index / stride - Radius - 1};
+    static constexpr key_type key_of(cell c) noexcept {
+        return static_cast<key_type>(((static_cast<unsigned>(c.y) & 127u) << 7) | (static_cast<unsigned>(c.x) & 127u));
     }
 
     constexpr int size() const noexcept { return size_; }
     constexpr bool empty() const noexcept { return size_ == 0; }
-    constexpr bool occupied(cell c) const noexcept { return contains(c) && is_tile(tiles_[at_index(index_of(c))]); }
+    constexpr bool occupied(cell c) const noexcept { return tile_number(c) >= 0; }
     /// The tile on a cell, if any.
     constexpr std::optional<tile_type> at(cell c) const noexcept {
-        if (!occupied(c)) return std::nullopt;
-        return tile_type::from_index(tiles_[at_index(index_of(c))]);
+        const value_type v = probe(key_of(c));
+        if (!is_tile(v) || tile_cell_of(v) != c) return std::nullopt;
+        return detail::tile_at<tile_type>(v & 0xFF);
     }
     /// Does an empty cell have a tile next to it?
-    constexpr bool is_anchor(cell c) const noexcept {
-        return contains(c) && tiles_[at_index(index_of(c))] == anchor_cell;
-    }
+    constexpr bool is_anchor(cell c) const noexcept { return anchor_at(c) != nullptr; }
 
-    /// Puts a tile on an empty cell inside the board. Returns false, changing nothing, when the cell
-    /// is outside, occupied, or the board already holds `capacity` tiles. No rule is checked here:
-    /// see check_placement.
+    /// Puts a tile on an empty cell. Returns false, changing nothing, when the cell is occupied or
+    /// outside this board's limit, when the board already holds `capacity` tiles, or when the
+    /// position would span more than `span_limit` columns or rows. No rule is checked here: see
+    /// check_placement.
     constexpr bool place(cell c, tile_type t) noexcept {
-        if (!contains(c) || size_ >= capacity) return false;
-        const int i = index_of(c);
-        if (!is_free(tiles_[at_index(i)])) return false;
-        if (tiles_[at_index(i)] == anchor_cell) drop_anchor(i);
-        tiles_[at_index(i)] = t.index;
-        slot_[at_index(i)] = static_cast<std::uint16_t>(size_);
-        occupied_[static_cast<std::size_t>(size_++)] = i;
+        if (!contains(c) || size_ >= capacity || table_used_ + 5 > table_limit || !fits_span(c)) return false;
+        const key_type k = key_of(c);
+        const value_type before = probe(k);
+        if (is_tile(before)) return false;
+        // What the cell held: its runs give the new tile's lines without walking them.
+        journal_entry& j = journal_push();
+        j.key = k;
+        j.was_anchor = before != empty_value;
+        if (j.was_anchor) {
+            const anchor& a = anchors_[before & ~anchor_flag];
+            j.run = a.run;
+            j.length = a.length;
+            j.repeated = a.repeated;
+            drop_anchor(before & ~anchor_flag);
+        } else {
+            j.run = {};
+            j.length = {};
+            j.repeated = 0;
+        }
+        set_value(k, tile_value(t, size_));
+        occupied_[static_cast<std::size_t>(size_++)] = tile_entry{c.x, c.y, k, static_cast<std::uint8_t>(t.index())};
+        grow_box(c);
         // The free cells at both ends of the new tile's row and column runs are the only cells whose
         // anchor data change, and only in the direction facing the tile.
         for (std::size_t d = 0; d < 4; d += 2) {
-            mask set = detail::bit(t.index);
-            int n = 1;
-            bool rep = false;
-            int ends[2]{};
-            for (std::size_t k = 0; k < 2; ++k) {
-                int j = i + step[d + k];
-                for (; is_tile(tiles_[at_index(j)]); j += step[d + k], ++n) {
-                    rep = rep || (set & detail::bit(tiles_[at_index(j)]));
-                    set |= detail::bit(tiles_[at_index(j)]);
-                }
-                ends[k] = j;
-            }
-            set_run(ends[0], d + 1, set, n, rep);
-            set_run(ends[1], d, set, n, rep);
+            const mask left = j.run[d], right = j.run[d + 1];
+            const mask set = left | right | detail::bit(t.index());
+            const bool rep = ((j.repeated >> d) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
+            const int n = j.length[d] + 1 + j.length[d + 1];
+            set_run(step(c, d, j.length[d] + 1), d + 1, set, n, rep);
+            set_run(step(c, d + 1, j.length[d + 1] + 1), d, set, n, rep);
         }
         return true;
     }
     /// Takes the tile off a cell (undo, or the take-a-tile action). False if there is none.
     constexpr bool remove(cell c) noexcept {
-        if (!occupied(c)) return false;
-        const int i = index_of(c);
-        std::array<int, 4> ends{};
-        for (int d = 0; d < 4; ++d) ends[static_cast<std::size_t>(d)] = run_end(i, d);
-        const int pos = slot_[at_index(i)];
-        const int last = occupied_[static_cast<std::size_t>(--size_)];
+        const key_type k = key_of(c);
+        const value_type v = probe(k);
+        if (!is_tile(v) || tile_cell_of(v) != c) return false;
+        // The runs next to the cell once the tile is gone: from the journal when this is the last
+        // tile placed, else by walking them.
+        std::array<mask, 4> run{};
+        std::array<std::uint8_t, 4> length{};
+        std::uint8_t repeated = 0;
+        if (journal_size_ > 0 && journal_top().key == k) {
+            const journal_entry& j = journal_top();
+            run = j.run;
+            length = j.length;
+            repeated = j.repeated;
+            --journal_size_;
+        } else {
+            journal_size_ = 0;  // the journal no longer describes the board
+            for (std::size_t d = 0; d < 4; ++d) walk(c, d, run[d], length[d], repeated);
+        }
+        const int pos = (v >> 8) & 0x7F;
+        const tile_entry last = occupied_[static_cast<std::size_t>(--size_)];
         occupied_[static_cast<std::size_t>(pos)] = last;
-        slot_[at_index(last)] = static_cast<std::uint16_t>(pos);
-        tiles_[at_index(i)] = empty_cell;
-        slot_[at_index(i)] = no_slot;
-        for (int e : ends) refresh(e);
-        if (next_to_tile(i)) {
-            add_anchor(i);
-            recompute(i);
+        if (pos != size_) set_value(last.key, tile_value(detail::tile_at<tile_type>(last.tile), pos));
+        erase_value(k);
+        for (std::size_t d = 0; d < 4; ++d) {
+            const cell e = step(c, d, length[d] + 1);
+            const std::size_t facing = d ^ 1u;
+            const value_type ev = probe(key_of(e));
+            if (!is_anchor_value(ev)) continue;  // (only for boards of several pieces far apart)
+            anchor& a = anchors_[ev & ~anchor_flag];
+            a.run[facing] = run[d];
+            a.length[facing] = length[d];
+            a.repeated = static_cast<std::uint8_t>(((repeated >> d) & 1u) ? a.repeated | (1u << facing) : a.repeated & ~(1u << facing));
+            if ((a.length[0] | a.length[1] | a.length[2] | a.length[3]) == 0) {
+                drop_anchor(ev & ~anchor_flag);
+                continue;
+            }
+            update_allows(a, ev & ~anchor_flag, facing & 2u);
+        }
+        if ((length[0] | length[1] | length[2] | length[3]) != 0) {
+            const int s = add_anchor(c, k);
+            anchor& a = anchors_[static_cast<std::size_t>(s)];
+            a.run = run;
+            a.length = length;
+            a.repeated = repeated;
+            update_allows(a, static_cast<std::size_t>(s), 0);
+            update_allows(a, static_cast<std::size_t>(s), 2);
         }
         return true;
     }
@@ -155,34 +209,24 @@ public:
     constexpr void undo(const basic_move<Rules>& m) noexcept {
         for (int k = m.size(); k-- > 0;) remove(m[k].at);
     }
-    constexpr void clear() noexcept {
-        for (int k = 0; k < size_; ++k) {
-            const int i = occupied_[static_cast<std::size_t>(k)];
-            tiles_[at_index(i)] = empty_cell;
-            slot_[at_index(i)] = no_slot;
-        }
-        for (int k = 0; k < anchor_count_; ++k) {
-            const int i = anchors_[static_cast<std::size_t>(k)].index;
-            tiles_[at_index(i)] = empty_cell;
-            slot_[at_index(i)] = no_slot;
-        }
-        size_ = 0;
-        anchor_count_ = 0;
-    }
+    constexpr void clear() noexcept { *this = basic_board(); }
 
     /// Calls f(cell, tile) for every tile on the board.
     template <class F>
     constexpr void for_each_tile(F&& f) const {
         for (int k = 0; k < size_; ++k) {
-            const int i = occupied_[static_cast<std::size_t>(k)];
-            f(cell_of(i), tile_type::from_index(tiles_[at_index(i)]));
+            const tile_entry& e = occupied_[static_cast<std::size_t>(k)];
+            f(e.at(), detail::tile_at<tile_type>(e.tile));
         }
     }
 
     /// The tiles in storage order: tile_cell(k) for k in [0, size()); tile_number(c) gives k back.
-    constexpr cell tile_cell(int k) const noexcept { return cell_of(occupied_[static_cast<std::size_t>(k)]); }
+    constexpr cell tile_cell(int k) const noexcept { return occupied_[static_cast<std::size_t>(k)].at(); }
     /// The storage position of the tile on an occupied cell, or -1.
-    constexpr int tile_number(cell c) const noexcept { return occupied(c) ? slot_[at_index(index_of(c))] : -1; }
+    constexpr int tile_number(cell c) const noexcept {
+        const value_type v = probe(key_of(c));
+        return is_tile(v) && tile_cell_of(v) == c ? (v >> 8) & 0x7F : -1;
+    }
 
     /// Smallest and largest x and y over the tiles (both {0,0} on an empty board).
     struct bounds {
@@ -190,7 +234,7 @@ public:
     };
     constexpr bounds bounding_box() const noexcept {
         if (size_ == 0) return {};
-        bounds b{cell_of(occupied_[0]), cell_of(occupied_[0])};
+        bounds b{occupied_[0].at(), occupied_[0].at()};
         for_each_tile([&](cell c, tile_type) {
             b.min.x = c.x < b.min.x ? c.x : b.min.x;
             b.min.y = c.y < b.min.y ? c.y : b.min.y;
@@ -200,22 +244,26 @@ public:
         return b;
     }
 
+    /// Would the position, with a tile on `c` too, still span at most `span_limit` columns and rows?
+    constexpr bool spans_with(cell c) const noexcept {
+        if (size_ == 0) return true;
+        return within(box_, c) || within(bounding_box(), c);  // the kept box may be stale (larger)
+    }
+
     /// Are all tiles one orthogonally connected group? (True for an empty board.)
     constexpr bool connected() const noexcept {
         if (size_ <= 1) return true;
         std::array<int, static_cast<std::size_t>(capacity)> stack{};
         std::array<bool, static_cast<std::size_t>(capacity)> seen{};
         int top = 0, reached = 1;
-        stack[0] = occupied_[0];
+        stack[0] = 0;
         seen[0] = true;
         while (top >= 0) {
-            const int i = stack[static_cast<std::size_t>(top--)];
-            for (int d = 0; d < 4; ++d) {
-                const int n = i + step[static_cast<std::size_t>(d)];
-                if (!is_tile(tiles_[at_index(n)])) continue;
-                const int pos = slot_[at_index(n)];
-                if (seen[static_cast<std::size_t>(pos)]) continue;
-                seen[static_cast<std::size_t>(pos)] = true;
+            const cell c = occupied_[static_cast<std::size_t>(stack[static_cast<std::size_t>(top--)])].at();
+            for (std::size_t d = 0; d < 4; ++d) {
+                const int n = tile_number(step(c, d, 1));
+                if (n < 0 || seen[static_cast<std::size_t>(n)]) continue;
+                seen[static_cast<std::size_t>(n)] = true;
                 ++reached;
                 stack[static_cast<std::size_t>(++top)] = n;
             }
@@ -223,31 +271,39 @@ public:
         return reached == size_;
     }
 
+    /// The same tiles on the same cells (the order in which they were placed does not matter).
     friend constexpr bool operator==(const basic_board& a, const basic_board& b) noexcept {
         if (a.size_ != b.size_) return false;
         for (int k = 0; k < a.size_; ++k) {
-            const int i = a.occupied_[static_cast<std::size_t>(k)];
-            if (a.tiles_[at_index(i)] != b.tiles_[at_index(i)]) return false;
+            const tile_entry& e = a.occupied_[static_cast<std::size_t>(k)];
+            const auto t = b.at(e.at());
+            if (!t || t->index() != e.tile) return false;
         }
         return true;
     }
 
     // ---- low-level access for move generation ---------------------------------------------------
 
-    /// Raw cell content at a grid index: a tile index, empty_cell, anchor_cell or wall_cell.
-    /// (Every index the library passes lies inside the grid: the wall border stops every walk. GCC 12
-    /// cannot see that through the inlined recursion of the move generator and warns about indices it
-    /// imagines below zero; the warning is silenced here rather than paid for with a bounds check.)
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Warray-bounds"
-#endif
-    constexpr std::uint8_t raw(int index) const noexcept { return tiles_.data()[index]; }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-    static constexpr bool is_tile(std::uint8_t v) noexcept { return v < wall_cell; }
-    static constexpr bool is_free(std::uint8_t v) noexcept { return v >= anchor_cell; }
+    /// The raw value of the cell with this key: a tile, an anchor or empty_value. (The key alone
+    /// names the cell: positions never span enough for two of their cells to share one.)
+    constexpr value_type probe(key_type k) const noexcept {
+        for (std::size_t h = hash(k);; h = (h + 1) & (table_size - 1)) {
+            const std::uint32_t e = table_[h];
+            if ((e & 0xFFFF) == k) return static_cast<value_type>(e >> 16);
+            if (e == empty_entry) return empty_value;
+        }
+    }
+    static constexpr bool is_tile(value_type v) noexcept { return (v & anchor_flag) == 0; }
+    static constexpr bool is_anchor_value(value_type v) noexcept { return v != empty_value && (v & anchor_flag); }
+    /// The key of the cell one step from `k` along direction d (0 left, 1 right, 2 up, 3 down).
+    static constexpr key_type step_key(key_type k, std::size_t d) noexcept {
+        switch (d) {
+            case 0: return static_cast<key_type>((k & 0x3F80u) | ((k + 127u) & 127u));
+            case 1: return static_cast<key_type>((k & 0x3F80u) | ((k + 1u) & 127u));
+            case 2: return static_cast<key_type>((k + 0x3F80u) & 0x3FFFu);
+            default: return static_cast<key_type>((k + 0x80u) & 0x3FFFu);
+        }
+    }
     constexpr std::span<const anchor> anchors() const noexcept {
         return {anchors_.data(), static_cast<std::size_t>(anchor_count_)};
     }
@@ -257,45 +313,156 @@ public:
         return {fits_.data(), static_cast<std::size_t>(anchor_count_)};
     }
     /// The anchor data of an empty cell next to a tile, or nullptr.
-    constexpr const anchor* anchor_at(int index) const noexcept {
-        if (tiles_[at_index(index)] != anchor_cell) return nullptr;
-        return &anchors_[slot_[at_index(index)]];
+    constexpr const anchor* anchor_at(cell c) const noexcept {
+        const value_type v = probe(key_of(c));
+        if (!is_anchor_value(v) || anchors_[v & ~anchor_flag].at() != c) return nullptr;
+        return &anchors_[v & ~anchor_flag];
     }
-    /// The anchor data of a cell whose raw value is anchor_cell.
-    constexpr const anchor& anchor_of(int index) const noexcept { return anchors_[slot_[at_index(index)]]; }
+    /// The anchor data behind a raw value that is_anchor_value.
+    constexpr const anchor& anchor_of(value_type v) const noexcept { return anchors_[v & ~anchor_flag]; }
     /// An anchor record with no runs that allows every tile: what a free cell with no tile next
     /// to it amounts to.
     static constexpr anchor open_cell() noexcept {
-        anchor a;
+        anchor a{};
         a.allows = {~mask{0}, ~mask{0}};
         return a;
     }
 
 private:
-    static constexpr std::size_t at_index(int i) noexcept { return static_cast<std::size_t>(i); }
+    static constexpr std::size_t table_size = 512;
+    static constexpr std::uint32_t empty_entry = 0xFFFFFFFFu;
+    /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused,
+    /// which only boards of many isolated pieces built without the rules can reach.
+    static constexpr int table_limit = static_cast<int>(table_size * 7 / 8);
+    static constexpr int journal_capacity = 64;
 
-    /// The first non-tile cell from i going in direction d.
-    constexpr int run_end(int i, int d) const noexcept {
-        int j = i + step[static_cast<std::size_t>(d)];
-        while (is_tile(tiles_[at_index(j)])) j += step[static_cast<std::size_t>(d)];
-        return j;
+    struct tile_entry {
+        int x, y;
+        key_type key;
+        std::uint8_t tile;
+        constexpr cell at() const noexcept { return {x, y}; }
+    };
+    struct journal_entry {
+        std::array<mask, 4> run;
+        std::array<std::uint8_t, 4> length;
+        key_type key;
+        std::uint8_t repeated;
+        bool was_anchor;
+    };
+
+    static constexpr std::size_t hash(key_type k) noexcept {
+        return (static_cast<std::uint32_t>(k) * 0x9E3779B1u) >> (32 - 9);
     }
+    static constexpr value_type tile_value(tile_type t, int slot) noexcept {
+        return static_cast<value_type>((slot << 8) | t.index());
+    }
+    constexpr cell tile_cell_of(value_type v) const noexcept { return occupied_[(v >> 8) & 0x7F].at(); }
+    static constexpr cell step(cell c, std::size_t d, int n) noexcept {
+        switch (d) {
+            case 0: return {c.x - n, c.y};
+            case 1: return {c.x + n, c.y};
+            case 2: return {c.x, c.y - n};
+            default: return {c.x, c.y + n};
+        }
+    }
+
+    // -- the hash table: linear probing, deletion by backward shift --
+    constexpr void set_value(key_type k, value_type v) noexcept {
+        std::size_t h = hash(k);
+        while ((table_[h] & 0xFFFF) != k && table_[h] != empty_entry) h = (h + 1) & (table_size - 1);
+        if (table_[h] == empty_entry) ++table_used_;
+        table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(v) << 16);
+    }
+    constexpr void erase_value(key_type k) noexcept {
+        std::size_t h = hash(k);
+        while ((table_[h] & 0xFFFF) != k) {
+            if (table_[h] == empty_entry) return;
+            h = (h + 1) & (table_size - 1);
+        }
+        --table_used_;
+        // Shift back the entries of the cluster that would no longer be found.
+        for (std::size_t j = (h + 1) & (table_size - 1);; j = (j + 1) & (table_size - 1)) {
+            if (table_[j] == empty_entry) break;
+            const std::size_t home = hash(static_cast<key_type>(table_[j] & 0xFFFF));
+            if (((j - home) & (table_size - 1)) >= ((j - h) & (table_size - 1))) {
+                table_[h] = table_[j];
+                h = j;
+            }
+        }
+        table_[h] = empty_entry;
+    }
+
+    // -- span: the box of the tiles, kept as an upper bound (removals do not shrink it) --
+    static constexpr bool within(const bounds& b, cell c) noexcept {
+        const long long x0 = c.x < b.min.x ? c.x : b.min.x, x1 = c.x > b.max.x ? c.x : b.max.x;
+        const long long y0 = c.y < b.min.y ? c.y : b.min.y, y1 = c.y > b.max.y ? c.y : b.max.y;
+        return x1 - x0 <= span_limit && y1 - y0 <= span_limit;
+    }
+    constexpr bool fits_span(cell c) noexcept {
+        if (size_ == 0 || within(box_, c)) return true;
+        box_ = bounding_box();  // the kept box may be stale after removals: recompute it exactly
+        return within(box_, c);
+    }
+    constexpr void grow_box(cell c) noexcept {
+        if (size_ == 1) {
+            box_ = {c, c};
+            return;
+        }
+        box_.min.x = c.x < box_.min.x ? c.x : box_.min.x;
+        box_.min.y = c.y < box_.min.y ? c.y : box_.min.y;
+        box_.max.x = c.x > box_.max.x ? c.x : box_.max.x;
+        box_.max.y = c.y > box_.max.y ? c.y : box_.max.y;
+    }
+
+    // -- the journal of placements, for undo without walking --
+    constexpr journal_entry& journal_push() noexcept {
+        if (journal_size_ == journal_capacity) {  // forget the oldest entry
+            journal_start_ = (journal_start_ + 1) % journal_capacity;
+            --journal_size_;
+        }
+        return journal_[static_cast<std::size_t>((journal_start_ + journal_size_++) % journal_capacity)];
+    }
+    constexpr const journal_entry& journal_top() const noexcept {
+        return journal_[static_cast<std::size_t>((journal_start_ + journal_size_ - 1) % journal_capacity)];
+    }
+
+    /// The run of tiles starting next to c in direction d: its set, length, and whether it repeats one.
+    constexpr void walk(cell c, std::size_t d, mask& set, std::uint8_t& n, std::uint8_t& repeated) const noexcept {
+        set = 0;
+        n = 0;
+        for (cell x = step(c, d, 1);; x = step(x, d, 1)) {
+            const auto t = at(x);
+            if (!t) break;
+            if (set & detail::bit(t->index())) repeated = static_cast<std::uint8_t>(repeated | (1u << d));
+            set |= detail::bit(t->index());
+            ++n;
+        }
+    }
+
     /// Sets the run facing direction d of the free cell e (a new anchor if it was not one).
-    constexpr void set_run(int e, std::size_t d, mask set, int n, bool rep) noexcept {
-        if (!is_free(tiles_[at_index(e)])) return;
-        if (tiles_[at_index(e)] == empty_cell) add_anchor(e);  // its only tile neighbour is the new one
-        anchor& a = anchors_[slot_[at_index(e)]];
+    constexpr void set_run(cell e, std::size_t d, mask set, int n, bool rep) noexcept {
+        const key_type k = key_of(e);
+        const value_type v = probe(k);
+        if (is_tile(v)) return;  // (only for boards of several pieces far apart)
+        const std::size_t s = v == empty_value ? static_cast<std::size_t>(add_anchor(e, k)) : (v & ~anchor_flag);
+        anchor& a = anchors_[s];
         a.run[d] = set;
         a.length[d] = static_cast<std::uint8_t>(n);
         a.repeated = static_cast<std::uint8_t>(rep ? a.repeated | (1u << d) : a.repeated & ~(1u << d));
-        update_allows(a, slot_[at_index(e)], d & 2);
+        update_allows(a, s, d & 2);
     }
-    constexpr void add_anchor(int i) noexcept {
-        tiles_[at_index(i)] = anchor_cell;
-        slot_[at_index(i)] = static_cast<std::uint16_t>(anchor_count_);
+    constexpr int add_anchor(cell c, key_type k) noexcept {
+        const int s = anchor_count_++;
+        set_value(k, static_cast<value_type>(anchor_flag | s));
         constexpr mask all = detail::low_bits(tile_type::kinds);
-        fits_[static_cast<std::size_t>(anchor_count_)] = all;
-        anchors_[static_cast<std::size_t>(anchor_count_++)] = anchor{i, {}, {}, 0, {all, all}};
+        fits_[static_cast<std::size_t>(s)] = all;
+        anchor& a = anchors_[static_cast<std::size_t>(s)];
+        a = anchor{};
+        a.x = c.x;
+        a.y = c.y;
+        a.key = k;
+        a.allows = {all, all};
+        return s;
     }
     /// Recomputes the mask of tiles allowed on the line along axis d / 2 (d: its first direction).
     constexpr void update_allows(anchor& a, std::size_t slot, std::size_t d) noexcept {
@@ -303,59 +470,43 @@ private:
         a.allows[d / 2] = bad ? 0 : detail::extensions_of_distinct<tile_type>(a.run[d] | a.run[d + 1], a.length[d] + a.length[d + 1]);
         fits_[slot] = a.allows[0] & a.allows[1];
     }
-    /// Brings one cell's anchor state up to date with its neighbourhood.
-    constexpr void refresh(int i) noexcept {
-        if (!is_free(tiles_[at_index(i)])) return;
-        if (!next_to_tile(i)) {
-            if (tiles_[at_index(i)] == anchor_cell) drop_anchor(i);
-            return;
-        }
-        if (tiles_[at_index(i)] == empty_cell) add_anchor(i);
-        recompute(i);
-    }
-    constexpr bool next_to_tile(int i) const noexcept {
-        bool found = false;
-        for (int s : step) found = found || is_tile(tiles_[at_index(i + s)]);
-        return found;
-    }
-    /// Recomputes every run and mask of the anchor on cell i.
-    constexpr void recompute(int i) noexcept {
-        const std::size_t slot = slot_[at_index(i)];
-        anchor& a = anchors_[slot];
-        a.repeated = 0;
-        for (std::size_t d = 0; d < 4; ++d) {
-            mask set = 0;
-            int n = 0;
-            for (int j = i + step[d]; is_tile(tiles_[at_index(j)]); j += step[d], ++n) {
-                if (set & detail::bit(tiles_[at_index(j)])) a.repeated = static_cast<std::uint8_t>(a.repeated | (1u << d));
-                set |= detail::bit(tiles_[at_index(j)]);
-            }
-            a.run[d] = set;
-            a.length[d] = static_cast<std::uint8_t>(n);
-        }
-        update_allows(a, slot, 0);
-        update_allows(a, slot, 2);
-    }
-    constexpr void drop_anchor(int i) noexcept {
-        const std::uint16_t s = slot_[at_index(i)];
-        const int last = --anchor_count_;
+    constexpr void drop_anchor(std::size_t s) noexcept {
+        const key_type k = anchors_[s].key;
+        const std::size_t last = static_cast<std::size_t>(--anchor_count_);
         if (s != last) {
-            anchors_[s] = anchors_[static_cast<std::size_t>(last)];
-            fits_[s] = fits_[static_cast<std::size_t>(last)];
-            slot_[at_index(anchors_[s].index)] = s;
+            anchors_[s] = anchors_[last];
+            fits_[s] = fits_[last];
+            set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s));
         }
-        slot_[at_index(i)] = no_slot;
-        tiles_[at_index(i)] = empty_cell;
+        erase_value(k);
     }
 
-    std::array<std::uint8_t, static_cast<std::size_t>(cell_count)> tiles_{};
-    /// Occupied cell: its position in occupied_; anchor: its position in anchors_; else no_slot.
-    std::array<std::uint16_t, static_cast<std::size_t>(cell_count)> slot_{};
-    std::array<int, static_cast<std::size_t>(capacity)> occupied_{};
-    std::array<anchor, static_cast<std::size_t>(max_anchors)> anchors_{};
-    std::array<mask, static_cast<std::size_t>(max_anchors)> fits_{};
+    constexpr void copy_from(const basic_board& o) noexcept {
+        table_ = o.table_;
+        std::copy_n(o.occupied_.begin(), o.size_, occupied_.begin());
+        std::copy_n(o.anchors_.begin(), o.anchor_count_, anchors_.begin());
+        std::copy_n(o.fits_.begin(), o.anchor_count_, fits_.begin());
+        size_ = o.size_;
+        anchor_count_ = o.anchor_count_;
+        table_used_ = o.table_used_;
+        box_ = o.box_;
+        journal_size_ = 0;  // a copy starts without history
+        journal_start_ = 0;
+    }
+
+    // The lists are left uninitialised beyond their sizes (never read there), so that building and
+    // copying a board cost only what is in use.
+    std::array<std::uint32_t, table_size> table_;  ///< key (low 16 bits) and value (high 16 bits)
+    std::array<tile_entry, static_cast<std::size_t>(capacity)> occupied_;
+    std::array<anchor, static_cast<std::size_t>(max_anchors)> anchors_;
+    std::array<mask, static_cast<std::size_t>(max_anchors)> fits_;
     int size_ = 0;
     int anchor_count_ = 0;
+    int table_used_ = 0;
+    bounds box_{};
+    int journal_start_ = 0;
+    int journal_size_ = 0;
+    std::array<journal_entry, static_cast<std::size_t>(journal_capacity)> journal_;
 };
 
 using board = basic_board<>;

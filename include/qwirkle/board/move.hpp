@@ -4,6 +4,7 @@
 #include <array>
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 #include "../core/ruleset.hpp"
@@ -33,6 +34,9 @@ struct basic_placement {
 
 /// A placement move: the tiles put on the board in one turn (at most one line's worth).
 /// Fixed capacity, no allocation; the order of the placements does not matter to the rules.
+/// Nothing is dropped silently: a move given more placements than a line holds is *overflowed*
+/// (it keeps the first `capacity`, and every legality check refuses it: `too_many_tiles`);
+/// `make` returns no move at all instead.
 template <ruleset Rules = standard_rules>
 class basic_move {
 public:
@@ -44,22 +48,39 @@ public:
     constexpr basic_move(std::initializer_list<placement> ps) noexcept {
         for (const auto& p : ps) push_back(p);
     }
+    /// The move of these placements, or none when there are more than `capacity`.
+    static constexpr std::optional<basic_move> make(std::initializer_list<placement> ps) noexcept {
+        basic_move m(ps);
+        if (m.overflowed()) return std::nullopt;
+        return m;
+    }
     /// Moves of rule sets with the same pieces and line length are interchangeable.
     template <ruleset R2>
         requires(!std::is_same_v<R2, Rules> && std::is_same_v<tile_t<R2>, tile_type> &&
                  rules_traits<R2>::max_line == rules_traits<Rules>::max_line)
     constexpr basic_move(const basic_move<R2>& o) noexcept {
         for (const auto& p : o) push_back(p);
+        overflowed_ = o.overflowed();
     }
 
-    /// Adds a placement; false (and no change) when the move already holds `capacity`.
+    /// Adds a placement; false when the move already holds `capacity` (it is then overflowed).
     constexpr bool push_back(placement p) noexcept {
-        if (size_ >= capacity) return false;
-        items_[size_++] = p;
+        if (size_ >= capacity) {
+            overflowed_ = true;
+            return false;
+        }
+        items_[static_cast<std::size_t>(size_++)] = p;
         return true;
     }
-    constexpr void pop_back() noexcept { --size_; }
-    constexpr void clear() noexcept { size_ = 0; }
+    constexpr void pop_back() noexcept {
+        if (size_ > 0) --size_;
+    }
+    constexpr void clear() noexcept {
+        size_ = 0;
+        overflowed_ = false;
+    }
+    /// Was it given more placements than it holds? (Then no rule accepts it.)
+    constexpr bool overflowed() const noexcept { return overflowed_; }
     constexpr int size() const noexcept { return size_; }
     constexpr bool empty() const noexcept { return size_ == 0; }
     constexpr const placement& operator[](int i) const noexcept { return items_[static_cast<std::size_t>(i)]; }
@@ -88,7 +109,7 @@ public:
         return m;
     }
     friend constexpr bool operator==(const basic_move& a, const basic_move& b) noexcept {
-        if (a.size_ != b.size_) return false;
+        if (a.size_ != b.size_ || a.overflowed_ != b.overflowed_) return false;
         for (int i = 0; i < a.size_; ++i)
             if (!(a.items_[static_cast<std::size_t>(i)] == b.items_[static_cast<std::size_t>(i)])) return false;
         return true;
@@ -97,6 +118,7 @@ public:
 private:
     std::array<placement, static_cast<std::size_t>(capacity)> items_{};
     int size_ = 0;
+    bool overflowed_ = false;
 };
 
 /// A move with its score, as the move generator produces it.

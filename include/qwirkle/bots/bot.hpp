@@ -9,55 +9,32 @@
 #include <vector>
 
 #include "../game/game.hpp"
+#include "../play/bot.hpp"
+#include "../play/play_game.hpp"
 #include "../rules/movegen.hpp"
 #include "../rules/take.hpp"
 
 namespace qwirkle {
 
-template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
-class basic_bot {
-public:
-    using rules_type = R;
-    using observation_type = basic_observation<R, Radius>;
-    using action_type = basic_action<R>;
-    using game_type = basic_game<R, Radius>;
-
-    virtual ~basic_bot() = default;
-    virtual std::string name() const = 0;
-    /// A legal action for the observing player, whose turn it is. Uses only `view` and `random`.
-    virtual action_type choose(const observation_type& view, rng& random) = 0;
-};
+/// The tile game's bots: they see a `basic_observation` and return a `basic_action`.
+template <ruleset R = standard_rules, int Radius = unlimited_radius>
+using basic_bot = bot_interface<basic_observation<R, Radius>>;
 
 using bot = basic_bot<>;
 
-/// Plays a game to its end, seat p choosing through seats[p] with its own random stream (derived
-/// from `seed`). Returns false if a bot returned an illegal action (the game then stops there).
-template <ruleset R, int Radius>
-bool play_game(basic_game<R, Radius>& g, const std::vector<basic_bot<R, Radius>*>& seats, std::uint64_t seed) {
-    std::vector<rng> streams;
-    rng root(seed);
-    for (std::size_t p = 0; p < seats.size(); ++p) streams.emplace_back(root.fork());
-    while (!g.is_over()) {
-        const int p = g.current_player();
-        const auto a = seats[static_cast<std::size_t>(p)]->choose(g.observe(p), streams[static_cast<std::size_t>(p)]);
-        if (!g.apply(a).ok()) return false;
-    }
-    return true;
-}
-
-namespace detail {
+// ---- the bot writer's kit -------------------------------------------------------------------------
 
 /// The best-scoring placement of an observation (first among equals), if any.
 template <ruleset R, int Radius>
 std::optional<basic_scored_move<R>> best_placement(const basic_observation<R, Radius>& v) {
-    return best_move(*v.board, v.hand, v.move_options());
+    return best_move(v.board, v.hand, v.move_options());
 }
 
 /// The tiles of the hand that no free cell of the board accepts on its own.
 template <ruleset R, int Radius>
 basic_tile_multiset<tile_t<R>> tiles_fitting_nowhere(const basic_observation<R, Radius>& v) {
     basic_tile_set<tile_t<R>> accepted;
-    for (auto fit : v.board->anchor_fits()) accepted = accepted | basic_tile_set<tile_t<R>>(fit);
+    for (auto fit : v.board.anchor_fits()) accepted = accepted | basic_tile_set<tile_t<R>>(fit);
     basic_tile_multiset<tile_t<R>> out;
     v.hand.for_each([&](tile_t<R> t) {
         if (!accepted.contains(t)) out.add(t);
@@ -76,10 +53,11 @@ basic_tile_multiset<Tile> first_tiles(const basic_tile_multiset<Tile>& m, int n)
 }
 
 /// What to give back when exchanging: duplicates and tiles outside the hand's largest group first,
-/// never more than the bag holds or a hand's size.
+/// never more than the bag holds or a hand's size. Empty when the player cannot exchange.
 template <ruleset R, int Radius>
 basic_tile_multiset<tile_t<R>> sensible_exchange(const basic_observation<R, Radius>& v) {
     using Tile = tile_t<R>;
+    if (!v.can_exchange()) return {};
     const auto kinds = v.hand.distinct();
     // The group to keep: the colour or shape with the most distinct tiles in hand.
     basic_tile_set<Tile> keep;
@@ -99,23 +77,15 @@ basic_tile_multiset<tile_t<R>> sensible_exchange(const basic_observation<R, Radi
     return first_tiles(give, std::min({give.size(), v.bag_size, v.hand_limit}));
 }
 
-/// Can the observing player still use this action tile now?
-template <ruleset R, int Radius>
-bool may_use(const basic_observation<R, Radius>& v, action_tile a) {
-    const auto p = static_cast<std::size_t>(v.player);
-    return !v.over && v.player == v.current_player && v.opening_size == 0 && !v.action_this_turn &&
-           v.board->size() > 1 && p < v.actions_held.size() && (v.actions_held[p] & ~v.actions_used[p] & action_bit(a));
-}
-
 /// The action tile a score-driven bot plays first, if any: take the tile whose taking allows the
 /// best placement when that beats the best placement without it (`best_plain`: its score, or −1
 /// when none); draw three when no placement exists at all.
 template <ruleset R, int Radius>
 std::optional<basic_action<R>> action_tile_first(const basic_observation<R, Radius>& v, int best_plain) {
-    if (may_use(v, action_tile::take_tile)) {
+    if (v.can_use(action_tile::take_tile)) {
         std::vector<cell> targets;
-        take_targets(*v.board, std::back_inserter(targets));
-        auto b = *v.board;
+        take_targets(v.board, std::back_inserter(targets));
+        auto b = v.board;
         std::optional<cell> pick;
         int best = best_plain;
         for (const cell c : targets) {
@@ -133,16 +103,18 @@ std::optional<basic_action<R>> action_tile_first(const basic_observation<R, Radi
         }
         if (pick) return basic_action<R>::take_tile(*pick);
     }
-    if (best_plain < 0 && may_use(v, action_tile::draw_three)) return basic_action<R>::draw_three();
+    if (best_plain < 0 && v.can_use(action_tile::draw_three)) return basic_action<R>::draw_three();
     return std::nullopt;
 }
 
-/// Greedy's fallback when it cannot place: exchange sensibly, else pass.
+/// What to do when no placement is wanted or possible: exchange sensibly, else pass.
 template <ruleset R, int Radius>
 basic_action<R> exchange_or_pass(const basic_observation<R, Radius>& v) {
     if (v.can_exchange()) return basic_action<R>::exchange(sensible_exchange(v));
     return basic_action<R>::pass();
 }
+
+namespace detail {
 
 /// The start shared by the bots that weigh every placement: fills `moves` with the legal
 /// placements and returns the action to play instead when there is one (an action tile first, or
@@ -151,11 +123,11 @@ template <ruleset R, int Radius>
 std::optional<basic_action<R>> placements_or_other(const basic_observation<R, Radius>& v,
                                                    std::vector<basic_scored_move<R>>& moves) {
     moves.clear();
-    legal_moves(*v.board, v.hand, std::back_inserter(moves), v.move_options());
+    legal_moves(v.board, v.hand, std::back_inserter(moves), v.move_options());
     int best_score = -1;
     for (const auto& m : moves) best_score = std::max(best_score, m.score);
-    if (auto first = action_tile_first(v, best_score)) return first;
-    if (moves.empty()) return exchange_or_pass(v);
+    if (auto first = qwirkle::action_tile_first(v, best_score)) return first;
+    if (moves.empty()) return qwirkle::exchange_or_pass(v);
     return std::nullopt;
 }
 
@@ -163,7 +135,7 @@ std::optional<basic_action<R>> placements_or_other(const basic_observation<R, Ra
 
 /// Plays uniformly at random among the legal placements (exchanging a random part of the hand when
 /// it cannot place, passing when it can do neither).
-template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_random_bot : public basic_bot<R, Radius> {
 public:
     using typename basic_bot<R, Radius>::observation_type;
@@ -173,13 +145,13 @@ public:
         std::size_t n = 0;
         std::optional<basic_move<R>> pick;
         // Reservoir sampling over the generated moves: one pass, no list.
-        for_each_move(*v.board, v.hand, [&](const basic_move<R>& m, int) {
+        for_each_move(v.board, v.hand, [&](const basic_move<R>& m, int) {
             if (random.below(static_cast<std::uint32_t>(++n)) == 0) pick = m;
         }, v.move_options());
         if (pick) return action_type::place(*pick);
         if (v.can_exchange()) {
             const int most = std::min({v.hand.size(), v.bag_size, v.hand_limit});
-            return action_type::exchange(detail::first_tiles(v.hand, 1 + static_cast<int>(random.below(static_cast<std::uint32_t>(most)))));
+            return action_type::exchange(first_tiles(v.hand, 1 + static_cast<int>(random.below(static_cast<std::uint32_t>(most)))));
         }
         return action_type::pass();
     }
@@ -189,17 +161,17 @@ public:
 /// poorest (duplicates, tiles outside its largest group); passes when it can do neither. With the
 /// mini-expansions it takes a tile first when that allows a better placement, and draws three
 /// when it cannot place at all.
-template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_greedy_bot : public basic_bot<R, Radius> {
 public:
     using typename basic_bot<R, Radius>::observation_type;
     using typename basic_bot<R, Radius>::action_type;
     std::string name() const override { return "greedy"; }
     action_type choose(const observation_type& v, rng&) override {
-        const auto best = detail::best_placement(v);
-        if (auto first = detail::action_tile_first(v, best ? best->score : -1)) return *first;
+        const auto best = best_placement(v);
+        if (auto first = action_tile_first(v, best ? best->score : -1)) return *first;
         if (best) return action_type::place(best->move);
-        return detail::exchange_or_pass(v);
+        return exchange_or_pass(v);
     }
 };
 

@@ -15,7 +15,7 @@ namespace qwirkle {
 inline constexpr std::string_view bot_names[] = {"random", "greedy", "tactician", "monte-carlo"};
 
 /// A bot by name (see bot_names), or nullptr.
-template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+template <ruleset R = standard_rules, int Radius = unlimited_radius>
 std::unique_ptr<basic_bot<R, Radius>> make_bot(std::string_view name) {
     if (name == "random") return std::make_unique<basic_random_bot<R, Radius>>();
     if (name == "greedy") return std::make_unique<basic_greedy_bot<R, Radius>>();

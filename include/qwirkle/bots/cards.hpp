@@ -10,48 +10,18 @@
 
 #include "../cards/cards.hpp"
 #include "../game/rng.hpp"
+#include "../play/bot.hpp"
+#include "../play/play_game.hpp"
 
 namespace qwirkle::cards {
 
-/// A card-game action: a turn, or the declaration that no legal play exists.
+/// The card game's bots: they see a `basic_observation` and return a `basic_action` (a turn or
+/// cannot-play).
 template <card_ruleset R = standard_rules>
-struct basic_card_action {
-    bool cannot_play = false;
-    basic_turn<R> turn;
-};
+using basic_card_bot = bot_interface<basic_observation<R>>;
 
-template <card_ruleset R = standard_rules>
-class basic_card_bot {
-public:
-    virtual ~basic_card_bot() = default;
-    virtual std::string name() const = 0;
-    /// A legal action for the observing player, whose turn it is.
-    virtual basic_card_action<R> choose(const basic_observation<R>& view, rng& random) = 0;
-};
-
-/// Applies a bot's action; false if it was refused.
-template <card_ruleset R>
-bool apply_card_action(basic_game<R>& g, const basic_card_action<R>& a) {
-    return a.cannot_play ? g.cannot_play().ok() : g.play(a.turn).ok();
-}
-
-/// Plays a card game to its end with one bot per seat; false if a bot's action was refused.
-template <card_ruleset R>
-bool play_card_game(basic_game<R>& g, const std::vector<basic_card_bot<R>*>& seats, std::uint64_t seed) {
-    std::vector<rng> streams;
-    rng root(seed);
-    for (std::size_t p = 0; p < seats.size(); ++p) streams.emplace_back(root.fork());
-    for (int guard = 0; !g.is_terminal() && guard < 100000; ++guard) {
-        const int p = g.current_player();
-        if (!apply_card_action(g, seats[static_cast<std::size_t>(p)]->choose(g.observe(p), streams[static_cast<std::size_t>(p)])))
-            return false;
-    }
-    return g.is_terminal();
-}
-
-namespace detail {
-
-/// Schmidt's opening: one largest group of the hand laid out as the first row.
+/// Schmidt's opening: one largest group of the hand laid out as the first row (the first such
+/// group: colour groups before shape groups).
 template <card_ruleset R>
 basic_turn<R> opening_row(const basic_observation<R>& v) {
     basic_turn<R> t;
@@ -62,17 +32,21 @@ basic_turn<R> opening_row(const basic_observation<R>& v) {
     return t;
 }
 
-}  // namespace detail
+/// Must this turn be Schmidt's opening row?
+template <card_ruleset R>
+bool opening_due(const basic_observation<R>& v) {
+    return v.opening && R::first_turn == first_turn_rule::largest_group;
+}
 
 /// Most Qwirkles, then most cards (the exact solver's best turn).
 template <card_ruleset R = standard_rules>
 class basic_greedy_card_bot : public basic_card_bot<R> {
 public:
     std::string name() const override { return "greedy"; }
-    basic_card_action<R> choose(const basic_observation<R>& v, rng&) override {
-        if (v.opening && R::first_turn == first_turn_rule::largest_group) return {false, detail::opening_row(v)};
-        if (auto t = best_turn(v.table, v.hand, objective::qwirkles_then_cards)) return {false, *t};
-        return {true, {}};
+    basic_action<R> choose(const basic_observation<R>& v, rng&) override {
+        if (opening_due(v)) return basic_action<R>::play(opening_row(v));
+        if (auto t = best_turn(v.table, v.hand, objective::qwirkles_then_cards)) return basic_action<R>::play(*t);
+        return basic_action<R>::cannot_play();
     }
 };
 
@@ -84,10 +58,10 @@ class basic_cautious_card_bot : public basic_card_bot<R> {
 
 public:
     std::string name() const override { return "cautious"; }
-    basic_card_action<R> choose(const basic_observation<R>& v, rng&) override {
-        if (v.opening && R::first_turn == first_turn_rule::largest_group) return {false, detail::opening_row(v)};
+    basic_action<R> choose(const basic_observation<R>& v, rng&) override {
+        if (opening_due(v)) return basic_action<R>::play(opening_row(v));
         auto best = best_turn(v.table, v.hand, objective::qwirkles_then_cards);
-        if (!best) return {true, {}};
+        if (!best) return basic_action<R>::cannot_play();
         double best_value = value(v, *best);
         for (const auto k : v.hand.distinct()) {
             auto hand = v.hand;
@@ -101,7 +75,7 @@ public:
                 }
             }
         }
-        return {false, *best};
+        return basic_action<R>::play(*best);
     }
 
 private:

@@ -22,7 +22,7 @@ struct monte_carlo_options {
     double seconds = 0;    ///< if > 0, simulate until this much time has passed instead
 };
 
-template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_monte_carlo_bot : public basic_bot<R, Radius> {
     using Tile = tile_t<R>;
     using hand_type = basic_tile_multiset<Tile>;
@@ -42,7 +42,7 @@ public:
 
         std::vector<Tile> unseen;
         v.unseen.for_each([&](Tile t) { unseen.push_back(t); });
-        auto b = *v.board;
+        auto b = v.board;
         std::vector<double> total(k, 0.0);
         std::vector<int> runs(k, 0);
         const auto start = std::chrono::steady_clock::now();
@@ -77,7 +77,7 @@ private:
                 hands[static_cast<std::size_t>(p)] = v.hand;
                 continue;
             }
-            for (int j = 0; j < v.hand_sizes[static_cast<std::size_t>(p)] && next < unseen.size(); ++j)
+            for (int j = 0; j < v.hand_sizes[p] && next < unseen.size(); ++j)
                 hands[static_cast<std::size_t>(p)].add(unseen[next++]);
         }
         std::vector<Tile> bag(unseen.begin() + static_cast<std::ptrdiff_t>(next), unseen.end());
@@ -114,7 +114,7 @@ private:
             } else if (!bag.empty()) {
                 // Exchange everything the bag can replace: a cheap stand-in for a real choice.
                 const int give = std::min(h.size(), static_cast<int>(bag.size()));
-                const auto back = detail::first_tiles(h, give);
+                const auto back = first_tiles(h, give);
                 h -= back;
                 refill(h);
                 back.for_each([&](Tile t) { bag.push_back(t); });

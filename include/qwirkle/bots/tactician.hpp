@@ -19,7 +19,7 @@ struct tactician_weights {
     double duplicate = 0.6;  ///< per duplicate tile kept in hand
 };
 
-template <ruleset R = standard_rules, int Radius = rules_traits<R>::reach>
+template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_tactician_bot : public basic_bot<R, Radius> {
     using Tile = tile_t<R>;
 
@@ -33,7 +33,7 @@ public:
         std::vector<basic_scored_move<R>> moves;
         if (auto other = detail::placements_or_other(v, moves)) return *other;
         if (moves.size() == 1) return action_type::place(moves[0].move);
-        auto b = *v.board;  // one copy; each candidate is placed and taken back
+        auto b = v.board;  // one copy; each candidate is placed and taken back
         const double opponents_tiles = opponent_tiles(v);
         double best = -1e9;
         const basic_move<R>* pick = nullptr;
@@ -54,7 +54,7 @@ private:
     static double opponent_tiles(const observation_type& v) {
         double n = 0;
         for (int p = 0; p < v.players(); ++p)
-            if (p != v.player) n += v.hand_sizes[static_cast<std::size_t>(p)];
+            if (p != v.player) n += v.hand_sizes[p];
         return n;
     }
 
@@ -76,7 +76,7 @@ private:
                 detail::mask64 set = 0;
                 int n = 0;
                 cell e = s;
-                for (; b.occupied(e); e = {e.x + dx, e.y + dy}, ++n) set |= detail::bit(b.at(e)->index);
+                for (; b.occupied(e); e = {e.x + dx, e.y + dy}, ++n) set |= detail::bit(b.at(e)->index());
                 if (n != full - 1) continue;
                 const cell before{s.x - dx, s.y - dy};
                 if (!b.contains(before) && !b.contains(e)) continue;
@@ -84,7 +84,7 @@ private:
                 if (!missing) continue;
                 // The chance an opponent holds a missing tile: 1 − (1 − copies / unseen)^tiles.
                 double copies = 0;
-                for (detail::mask64 x = missing; x; x &= x - 1) copies += v.unseen.count(Tile::from_index(detail::lowest_bit(x)));
+                for (detail::mask64 x = missing; x; x &= x - 1) copies += v.unseen.count(detail::tile_at<Tile>(detail::lowest_bit(x)));
                 const double unseen = std::max(1, v.unseen.size());
                 const double p_held = 1.0 - std::pow(std::max(0.0, 1.0 - copies / unseen), opponents_tiles);
                 risk += p_held * (full + R::qwirkle_bonus);

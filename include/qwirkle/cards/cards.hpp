@@ -1,4 +1,4 @@
-// qwirkle::cards — Qwirkle Cards (RULES.md §4): the whole card game in one include.
+// qwirkle::cards — Qwirkle Cards (docs/rules.md §4): the whole card game in one include.
 #pragma once
 
 #include "rules.hpp"
@@ -8,3 +8,4 @@
 #include "solver.hpp"
 #include "notation.hpp"
 #include "game.hpp"
+#include "perft.hpp"

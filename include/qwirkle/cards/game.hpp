@@ -1,4 +1,4 @@
-// qwirkle::cards — the card game's flow (RULES.md §4) for 2–4 players, the edition as the rule set:
+// qwirkle::cards — the card game's flow (docs/rules.md §4) for 2–4 players, the edition as the rule set:
 // deal 9 each (redeal while nobody holds a group of 3), the start player and first turn per edition,
 // turns with Qwirkle collection and refill to 9, the "cannot play" rule per edition, the final round
 // after the last card is drawn, winners with ties. Seeded and deterministic; per-player observations;
@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "../core/game_state.hpp"
+#include "../core/seat_array.hpp"
 #include "../game/rng.hpp"
 #include "solver.hpp"
 
@@ -51,6 +53,34 @@ std::vector<basic_tile_set<card_t<R>>> largest_groups(const cards_t<R>& hand) {
     return out;
 }
 
+/// Calls visit(const basic_turn<R>&) once per distinct outcome of a turn: each playable part of the
+/// hand with one arrangement of the table (most Qwirkles first).
+// (Interim: one outcome per playable part; the solver's exact enumeration of the Qwirkle choices
+// replaces it.)
+template <card_ruleset R, class Visitor>
+void for_each_outcome(const basic_tableau<R>& table, const cards_t<R>& hand, Visitor&& visit) {
+    std::vector<cards_t<R>> parts;
+    playable_subsets(table, hand, std::back_inserter(parts));
+    for (const auto& part : parts)
+        if (auto t = arrange(table, part)) visit(*t);
+}
+
+/// A card-game action: a turn (the cards played and the whole resulting table), or the
+/// declaration that no legal play exists.
+template <card_ruleset R = standard_rules>
+struct basic_action {
+    enum class kind_type : std::uint8_t { play, cannot_play };
+    kind_type kind = kind_type::play;
+    basic_turn<R> turn;  ///< for play
+
+    static basic_action play(basic_turn<R> t) { return {kind_type::play, std::move(t)}; }
+    static basic_action cannot_play() { return {kind_type::cannot_play, {}}; }
+    bool is_cannot_play() const noexcept { return kind == kind_type::cannot_play; }
+    friend bool operator==(const basic_action& a, const basic_action& b) {
+        return a.kind == b.kind && (a.kind == kind_type::cannot_play || (a.turn.played == b.turn.played && same_layout(a.turn.result, b.turn.result)));
+    }
+};
+
 /// Why an action was rejected (or `ok`).
 enum class action_error : std::uint8_t {
     ok,
@@ -58,12 +88,14 @@ enum class action_error : std::uint8_t {
     illegal_turn,      ///< the turn breaks a rule of `check_turn` (see `turn`)
     opening_group,     ///< Schmidt: the first turn lays exactly one largest group as one row
     play_exists,       ///< "cannot play" declared while a legal play exists (it must be made)
+    not_your_turn,     ///< apply(player, action) for a player who is not the one to act
 };
 
 template <card_ruleset R = standard_rules>
 struct basic_action_verdict {
     action_error error = action_error::ok;
     basic_turn_verdict<R> turn;  ///< for illegal_turn
+    int seat = 0;                ///< for not_your_turn: the seat to act
     explicit operator bool() const noexcept { return error == action_error::ok; }
     bool ok() const noexcept { return error == action_error::ok; }
     std::string describe() const {
@@ -74,6 +106,7 @@ struct basic_action_verdict {
             case action_error::opening_group:
                 return "the first turn lays exactly one largest group of the hand as a single row";
             case action_error::play_exists: return "a legal play exists, so it must be made";
+            case action_error::not_your_turn: return "not your turn (seat " + std::to_string(seat) + " is to play)";
         }
         return "?";
     }
@@ -94,8 +127,10 @@ struct basic_history_entry {
 /// the pile, everyone's collected Qwirkles (open to all), whose turn it is.
 template <card_ruleset R = standard_rules>
 struct basic_observation {
+    using rules_type = R;
+    using action_type = basic_action<R>;
     int player = 0;
-    int current_player = -1;
+    int current_player = no_player;
     bool terminal = false;
     bool opening = false;
     bool final_round = false;
@@ -105,6 +140,7 @@ struct basic_observation {
     int pile_size = 0;
     std::vector<int> hand_sizes;
     std::vector<std::vector<basic_row<R>>> collected;
+    int players() const noexcept { return static_cast<int>(hand_sizes.size()); }
     friend bool operator==(const basic_observation&, const basic_observation&) = default;
 };
 
@@ -116,6 +152,10 @@ public:
     using verdict = basic_action_verdict<R>;
     using history_entry = basic_history_entry<R>;
     using observation = basic_observation<R>;
+    using observation_type = basic_observation<R>;
+    using action_type = basic_action<R>;
+    using error_type = basic_action_verdict<R>;
+    static constexpr int max_players = R::max_players;
 
     /// Why these settings cannot start a game (empty: they can).
     static std::string validate(int players, const std::vector<int>& ages = {}) {
@@ -142,8 +182,8 @@ public:
 
     // ---- queries ---------------------------------------------------------------------------
     int players() const noexcept { return players_; }
-    /// The player to act, or -1 once the game is over.
-    int current_player() const noexcept { return terminal_ ? -1 : current_; }
+    /// The player to act, or no_player once the game is over.
+    int current_player() const noexcept { return terminal_ ? no_player : current_; }
     bool is_terminal() const noexcept { return terminal_; }
     /// The start player's first turn is still to come (Schmidt: it must be a largest group).
     bool opening() const noexcept { return opening_; }
@@ -151,7 +191,11 @@ public:
     bool final_round() const noexcept { return final_turns_left_ > 0 || (terminal_ && pile_.empty()); }
     int final_turns_left() const noexcept { return final_turns_left_; }
     const basic_tableau<R>& table() const noexcept { return table_; }
-    const cards_t<R>& hand(int p) const { return hands_[static_cast<std::size_t>(p)]; }
+    /// A player's cards (an empty hand for a seat outside 0 .. players() − 1).
+    const cards_t<R>& hand(int p) const noexcept {
+        static const cards_t<R> none{};
+        return valid_seat(p) ? hands_[static_cast<std::size_t>(p)] : none;
+    }
     int pile_size() const noexcept { return static_cast<int>(pile_.size()); }
     /// Pile contents (for invariant checks; not part of any observation).
     cards_t<R> pile_contents() const {
@@ -159,7 +203,11 @@ public:
         for (card_type c : pile_) m.add(c);
         return m;
     }
-    const std::vector<basic_row<R>>& collected(int p) const { return collected_[static_cast<std::size_t>(p)]; }
+    /// A player's Qwirkles (none for a seat outside the game).
+    const std::vector<basic_row<R>>& collected(int p) const noexcept {
+        static const std::vector<basic_row<R>> none{};
+        return valid_seat(p) ? collected_[static_cast<std::size_t>(p)] : none;
+    }
     int qwirkles(int p) const { return static_cast<int>(collected(p).size()); }
     /// How many times the cards were reshuffled and dealt again because nobody held a group of 3.
     int redeals() const noexcept { return redeals_; }
@@ -175,17 +223,20 @@ public:
             if (qwirkles(p) == best) w.push_back(p);
         return w;
     }
-    /// 1 for a winner shared among k players as 1/k, 0 for the others (OpenSpiel's `returns`).
-    std::vector<double> returns() const {
-        std::vector<double> r(static_cast<std::size_t>(players_), 0.0);
+    /// Per seat, the share of the win once terminal (1/k for each of k tied winners); 0 before
+    /// (OpenSpiel's `returns`).
+    seat_array<double, max_players> returns() const {
+        seat_array<double, max_players> r(players_, 0.0);
         const auto w = winners();
-        for (int p : w) r[static_cast<std::size_t>(p)] = 1.0 / static_cast<double>(w.size());
+        for (int p : w) r[p] = 1.0 / static_cast<double>(w.size());
         return r;
     }
     /// Can the player to act play any card? (exact)
     bool can_play() const { return !terminal_ && cards::can_play(table_, hands_[static_cast<std::size_t>(current_)]); }
 
-    observation observe(int player) const {
+    /// What `player` may know; empty for a seat outside 0 .. players() − 1.
+    std::optional<observation> observe(int player) const {
+        if (!valid_seat(player)) return std::nullopt;
         observation o;
         o.player = player;
         o.current_player = current_player();
@@ -199,6 +250,38 @@ public:
         for (int p = 0; p < players_; ++p) o.hand_sizes.push_back(hand(p).size());
         o.collected = collected_;
         return o;
+    }
+
+    /// Calls visit(const action_type&) for every legal action of the player to act: one turn per
+    /// distinct resulting table — the cards played and the Qwirkles the turn forms (the
+    /// arrangement of the rest does not matter to the rules: any later turn may rearrange the
+    /// table) — or, when no play exists, cannot-play. Schmidt's opening: each largest group as
+    /// the first row.
+    template <class Visitor>
+    void for_each_legal_action(Visitor&& visit) const {
+        if (terminal_) return;
+        const auto& h = hands_[static_cast<std::size_t>(current_)];
+        if (opening_ && R::first_turn == first_turn_rule::largest_group) {
+            for (const auto& group : largest_groups<R>(h)) {
+                basic_turn<R> t;
+                for (const auto c : group) t.played.add(c);
+                t.result = table_;
+                t.result.rows.push_back(basic_row<R>(group));
+                visit(action_type::play(std::move(t)));
+            }
+            return;
+        }
+        bool any = false;
+        for_each_outcome(table_, h, [&](const basic_turn<R>& t) {
+            any = true;
+            visit(action_type::play(t));
+        });
+        if (!any) visit(action_type::cannot_play());
+    }
+    std::vector<action_type> legal_actions() const {
+        std::vector<action_type> v;
+        for_each_legal_action([&](const action_type& a) { v.push_back(a); });
+        return v;
     }
 
     // ---- rules ---------------------------------------------------------------------------------
@@ -223,11 +306,87 @@ public:
         return v;
     }
 
-    /// Plays a turn for the current player: on success the table becomes the result, its Qwirkles go to
-    /// the player, the hand is refilled to 9 and the next player is up.
-    verdict play(const turn_type& t) {
-        verdict v = check(t);
+    /// A game `player` cannot tell from this one (a determinisation, for search over hidden
+    /// information): the other hands and the pile dealt again at random from the cards this player
+    /// has not seen, every hand keeping its size; the random stream of later redraws is drawn anew.
+    /// observe(player) gives the same observation on both. Unchanged for a seat outside the game.
+    basic_game redeal_hidden(int player, rng& random) const {
+        basic_game d = *this;
+        if (!valid_seat(player)) return d;
+        std::vector<card_type> pool(pile_);
+        for (int p = 0; p < players_; ++p)
+            if (p != player) hands_[static_cast<std::size_t>(p)].for_each([&](card_type c) { pool.push_back(c); });
+        random.shuffle(pool.begin(), pool.end());
+        std::size_t next = 0;
+        for (int p = 0; p < players_; ++p) {
+            if (p == player) continue;
+            cards_t<R> h;
+            for (int k = 0; k < hands_[static_cast<std::size_t>(p)].size(); ++k) h.add(pool[next++]);
+            d.hands_[static_cast<std::size_t>(p)] = h;
+        }
+        d.pile_.assign(pool.begin() + static_cast<std::ptrdiff_t>(next), pool.end());
+        d.rng_ = rng(random.next());
+        return d;
+    }
+
+    /// Would this action be accepted now, for the player to act? (no state change)
+    verdict check(const action_type& a) const {
+        if (!a.is_cannot_play()) return check(a.turn);
+        verdict v;
+        if (terminal_) v.error = action_error::game_over;
+        else if (can_play()) v.error = action_error::play_exists;
+        return v;
+    }
+    /// The same for a caller who says whose turn they think it is.
+    verdict check(int player, const action_type& a) const {
+        if (!terminal_ && player != current_) {
+            verdict v;
+            v.error = action_error::not_your_turn;
+            v.seat = current_;
+            return v;
+        }
+        return check(a);
+    }
+
+    /// Plays the action for the player to act if it is legal; otherwise changes nothing.
+    ///
+    /// A turn: the table becomes the result, its Qwirkles go to the player, the hand is refilled
+    /// to 9 and the next player is up. Cannot-play (allowed only when no legal play exists):
+    /// Schmidt, with cards in the pile, the hand is replaced (9 new cards, the old ones shuffled
+    /// into the pile) and, if a play now exists, the same player goes on; otherwise, and in the
+    /// 999 edition or with an empty pile, the turn ends without a card played.
+    verdict apply(const action_type& a) {
+        verdict v = check(a);
         if (!v) return v;
+        if (a.is_cannot_play()) declare_cannot_play();
+        else play_turn(a.turn);
+        return v;
+    }
+    /// Plays the action for `player`, refusing (and changing nothing) when it is not their turn.
+    verdict apply(int player, const action_type& a) {
+        verdict v = check(player, a);
+        if (!v) return v;
+        return apply(a);
+    }
+    /// apply(action::play(t)): plays a turn for the player to act.
+    verdict play(const turn_type& t) { return apply(action_type::play(t)); }
+    /// apply(action::cannot_play()): declares that the player to act cannot play.
+    verdict cannot_play() { return apply(action_type::cannot_play()); }
+
+    /// The same cards in the same places (hands, pile in order, table as rows in any order,
+    /// collected Qwirkles), the same random stream and turn: the two games play on identically.
+    /// The history is not compared.
+    friend bool operator==(const basic_game& a, const basic_game& b) {
+        return a.players_ == b.players_ && a.rng_ == b.rng_ && a.ages_ == b.ages_ && a.pile_ == b.pile_ && a.hands_ == b.hands_ &&
+               same_layout(a.table_, b.table_) && a.collected_ == b.collected_ && a.current_ == b.current_ &&
+               a.start_ == b.start_ && a.redeals_ == b.redeals_ && a.final_turns_left_ == b.final_turns_left_ &&
+               a.idle_turns_ == b.idle_turns_ && a.opening_ == b.opening_ && a.terminal_ == b.terminal_;
+    }
+
+private:
+    bool valid_seat(int p) const noexcept { return p >= 0 && p < players_; }
+
+    void play_turn(const turn_type& t) {
         const int p = current_;
         auto& h = hands_[static_cast<std::size_t>(p)];
         h -= t.played;
@@ -240,37 +399,21 @@ public:
         opening_ = false;
         idle_turns_ = 0;
         end_turn();
-        return v;
     }
 
-    /// Declares that the current player cannot play (allowed only when no legal play exists). Schmidt,
-    /// with cards in the pile: the hand is replaced (9 new cards, the old ones shuffled into the pile)
-    /// and, if a play now exists, the same player goes on; otherwise, and in the 999 edition or with an
-    /// empty pile, the turn ends without a card played.
-    verdict cannot_play() {
-        verdict v;
-        if (terminal_) {
-            v.error = action_error::game_over;
-            return v;
-        }
-        if (can_play()) {
-            v.error = action_error::play_exists;
-            return v;
-        }
+    void declare_cannot_play() {
         const int p = current_;
         if (R::cannot_play == cannot_play_rule::redraw && !pile_.empty()) {
             redraw(p);
             history_.push_back(history_entry{history_entry::kind::redraw, p, {}, 0, hand(p).size()});
-            if (can_play()) return v;  // the turn goes on
+            if (can_play()) return;  // the turn goes on
         } else {
             history_.push_back(history_entry{history_entry::kind::pass, p, {}, 0, 0});
         }
         ++idle_turns_;
         end_turn();
-        return v;
     }
 
-private:
     int players_;
     rng rng_;
     std::vector<int> ages_;
@@ -289,7 +432,7 @@ private:
         for (;;) {
             pile_.clear();
             for (int i = 0; i < card_traits<R>::kinds; ++i)
-                for (int k = 0; k < R::copies; ++k) pile_.push_back(card_type::from_index(i));
+                for (int k = 0; k < R::copies; ++k) pile_.push_back(qwirkle::detail::tile_at<card_type>(i));
             rng_.shuffle(pile_.begin(), pile_.end());
             for (auto& h : hands_) h = cards_t<R>{};
             for (int p = 0; p < players_; ++p) refill(p);
@@ -355,5 +498,6 @@ private:
 
 using game = basic_game<>;
 using observation = basic_observation<>;
+using action = basic_action<>;
 
 }  // namespace qwirkle::cards

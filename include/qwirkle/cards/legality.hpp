@@ -1,4 +1,4 @@
-// qwirkle::cards — turn legality (RULES.md §4 "A turn"): a turn is the cards played from the hand and
+// qwirkle::cards — turn legality (docs/rules.md §4.5): a turn is the cards played from the hand and
 // the whole resulting tableau; it is legal when at least one card is played, every played card comes
 // from the hand, the result holds exactly the old table's cards plus the played ones, and every row of
 // the result is valid. Rows of 6 in the result are the Qwirkles the player collects.
@@ -75,7 +75,7 @@ basic_turn_verdict<R> check_turn(const basic_tableau<R>& before, const cards_t<R
         return v;
     }
     for (int i = 0; i < card_traits<R>::kinds; ++i) {
-        const auto c = card_type::from_index(i);
+        const auto c = qwirkle::detail::tile_at<card_type>(i);
         if (t.played.count(c) > hand.count(c)) {
             v.rule = turn_rule::card_not_in_hand;
             v.card = c;
@@ -86,7 +86,7 @@ basic_turn_verdict<R> check_turn(const basic_tableau<R>& before, const cards_t<R
     expected += t.played;
     const auto got = t.result.contents();
     for (int i = 0; i < card_traits<R>::kinds; ++i) {
-        const auto c = card_type::from_index(i);
+        const auto c = qwirkle::detail::tile_at<card_type>(i);
         if (got.count(c) > expected.count(c)) {
             v.rule = turn_rule::card_from_nowhere;
             v.card = c;

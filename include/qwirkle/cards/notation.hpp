@@ -96,7 +96,7 @@ parse_result<basic_position<R>> parse_position(std::string_view s, std::size_t b
     p.table = std::move(t).value();
     auto all = p.table.contents();
     for (int i = 0; i < card_traits<R>::kinds; ++i) {
-        const auto c = card_t<R>::from_index(i);
+        const auto c = qwirkle::detail::tile_at<card_t<R>>(i);
         if (all.count(c) > R::copies)
             return parse_error{base, qwirkle::to_string(c),
                                "more than " + std::to_string(R::copies) + " copies of " + qwirkle::to_string(c) +

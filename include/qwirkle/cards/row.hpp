@@ -97,7 +97,7 @@ private:
 
 using row = basic_row<>;
 
-/// Validity of a sequence of cards as one row (RULES.md §4 "Rows"): a mixed row is reported before a
+/// Validity of a sequence of cards as one row (docs/rules.md §4.3): a mixed row is reported before a
 /// duplicate, a duplicate before a short row.
 template <class Card>
 constexpr row_status check_row(const Card* first, const Card* last, int min_row = 3) noexcept {
@@ -111,8 +111,8 @@ constexpr row_status check_row(const Card* first, const Card* last, int min_row 
         if (!same_colour && !same_shape) return row_status::mixed;
         std::uint64_t seen = 0;
         for (const Card* p = first; p != last; ++p) {
-            if ((seen >> p->index) & 1u) return row_status::duplicate;
-            seen |= std::uint64_t{1} << p->index;
+            if ((seen >> p->index()) & 1u) return row_status::duplicate;
+            seen |= std::uint64_t{1} << p->index();
         }
     }
     if (n < min_row) return row_status::too_short;

@@ -85,8 +85,8 @@ public:
 
     void load(const cards_t<R>& t, const cards_t<R>& h) {
         for (int i = 0; i < K; ++i) {
-            table[i] = static_cast<std::uint8_t>(t.count(card_type::from_index(i)));
-            hand[i] = static_cast<std::uint8_t>(h.count(card_type::from_index(i)));
+            table[i] = static_cast<std::uint8_t>(t.count(qwirkle::detail::tile_at<card_type>(i)));
+            hand[i] = static_cast<std::uint8_t>(h.count(qwirkle::detail::tile_at<card_type>(i)));
         }
     }
 
@@ -722,7 +722,7 @@ Out playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand, Out 
     s.for_each_playable([&](const auto& p) {
         cards_t<R> m;
         for (int i = 0; i < card_traits<R>::kinds; ++i)
-            if (p[static_cast<std::size_t>(i)]) m.add(card_type::from_index(i), p[static_cast<std::size_t>(i)]);
+            if (p[static_cast<std::size_t>(i)]) m.add(qwirkle::detail::tile_at<card_type>(i), p[static_cast<std::size_t>(i)]);
         if (!m.empty()) *out++ = m;
     });
     return out;
@@ -754,11 +754,11 @@ basic_tableau<R> rows_of(const typename card_solver<R>::best_result& r) {
     std::array<card_type, (C > S ? C : S)> kinds{};
     std::array<std::uint8_t, (C > S ? C : S)> n{};
     for (int c = 0; c < C; ++c) {
-        for (int sh = 0; sh < S; ++sh) kinds[sh] = card_type(c, sh), n[sh] = r.x[c * S + sh];
+        for (int sh = 0; sh < S; ++sh) kinds[sh] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[sh] = r.x[c * S + sh];
         deal_group<R>(kinds.data(), n.data(), S, 0, t.rows);
     }
     for (int sh = 0; sh < S; ++sh) {
-        for (int c = 0; c < C; ++c) kinds[c] = card_type(c, sh), n[c] = r.y[c * S + sh];
+        for (int c = 0; c < C; ++c) kinds[c] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[c] = r.y[c * S + sh];
         deal_group<R>(kinds.data(), n.data(), C, r.shape_qwirkles[sh], t.rows);
     }
     return t;
@@ -792,7 +792,7 @@ std::optional<basic_turn<R>> best_turn(const basic_tableau<R>& table, const card
     if (!r.found) return std::nullopt;
     basic_turn<R> t;
     for (int i = 0; i < C * S; ++i)
-        if (r.p[i]) t.played.add(card_type::from_index(i), r.p[i]);
+        if (r.p[i]) t.played.add(qwirkle::detail::tile_at<card_type>(i), r.p[i]);
     t.result = detail::rows_of<R>(r);
     return t;
 }

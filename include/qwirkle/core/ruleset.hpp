@@ -24,7 +24,7 @@ inline constexpr unsigned action_bit(action_tile a) noexcept { return static_cas
 inline constexpr unsigned all_action_tiles = action_bit(action_tile::draw_three) | action_bit(action_tile::take_tile);
 inline constexpr int action_tile_kinds = 2;
 
-/// The standard tile game (RULES.md §1–2): 6 colours × 6 shapes × 3 copies, hands of 6
+/// The standard tile game (docs/rules.md §1–2): 6 colours × 6 shapes × 3 copies, hands of 6
 /// (5 with five players, 4 with six: the 5–6 player variant of rulebook 003).
 struct standard_rules {
     static constexpr int colours = 6;
@@ -36,7 +36,7 @@ struct standard_rules {
     static constexpr int end_bonus = 6;      ///< for the player who places the last tile
     static constexpr int lone_tile_score = 1;
     static constexpr opening_rule opening = opening_rule::largest_group;
-    /// Hand size by player count (RULES.md §2 and the 5–6 player variant of 003).
+    /// Hand size by player count (docs/rules.md §2.8: the 5–6 player variant of 003).
     static constexpr int hand_size(int players) noexcept { return players <= 4 ? 6 : players == 5 ? 5 : 4; }
     /// Mini-expansions: the special tiles shuffled into the bag (a mask of action_tile bits)...
     static constexpr unsigned special_tiles = 0;

@@ -65,6 +65,7 @@ enum class action_rule : std::uint8_t {
     one_action_per_turn,    ///< an action tile only at the start of the turn: one per turn
     action_in_opening,      ///< no action tile on the opening turn
     take_refused,           ///< see the take rule
+    not_your_turn,          ///< apply(player, action) for a player who is not the one to act
 };
 
 constexpr const char* rule_name(action_rule r) noexcept {
@@ -83,6 +84,7 @@ constexpr const char* rule_name(action_rule r) noexcept {
         case action_rule::one_action_per_turn: return "only one action tile per turn, at its start";
         case action_rule::action_in_opening: return "no action tile on the opening turn";
         case action_rule::take_refused: return "that tile cannot be taken";
+        case action_rule::not_your_turn: return "not your turn";
     }
     return "?";
 }
@@ -93,7 +95,7 @@ struct basic_action_error {
     action_rule rule = action_rule::ok;
     basic_placement_error<tile_t<R>> placement{};
     tile_t<R> tile{};  ///< exchange_not_in_hand: which tile
-    int count = 0;     ///< exchange_too_many / bag_too_small: the limit
+    int count = 0;     ///< exchange_too_many / bag_too_small: the limit; not_your_turn: the seat to act
     take_rule take = take_rule::ok;  ///< take_refused: why
 
     constexpr bool ok() const noexcept { return rule == action_rule::ok; }
@@ -106,6 +108,8 @@ struct basic_action_error {
             case action_rule::exchange_too_many:
             case action_rule::exchange_bag_too_small:
                 return std::string(rule_name(rule)) + " (" + std::to_string(count) + ")";
+            case action_rule::not_your_turn:
+                return std::string(rule_name(rule)) + " (seat " + std::to_string(count) + " is to play)";
             default: return rule_name(rule);
         }
     }

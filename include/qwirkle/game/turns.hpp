@@ -9,14 +9,14 @@
 #include <optional>
 #include <vector>
 
-#include "game.hpp"
+#include "state.hpp"
 
 namespace qwirkle {
 
 /// The action tiles the current player may use now, as actions: draw three, then one take per
 /// target tile. Empty outside the start of a turn or without usable action tiles.
-template <ruleset R, int Radius>
-std::vector<basic_action<R>> action_tile_choices(const basic_game<R, Radius>& g) {
+template <class Game, class R = typename Game::rules_type>
+std::vector<basic_action<R>> action_tile_choices(const Game& g) {
     std::vector<basic_action<R>> out;
     if (g.can_use(action_tile::draw_three)) out.push_back(basic_action<R>::draw_three());
     if (g.can_use(action_tile::take_tile)) {
@@ -31,9 +31,9 @@ std::vector<basic_action<R>> action_tile_choices(const basic_game<R, Radius>& g)
 /// every placement the current player can make: first with no action tile (`first` empty, or the
 /// action tile already used this turn), then after each take-a-tile choice. Draw-three turns are
 /// not expanded (see action_tile_choices).
-template <ruleset R, int Radius, class Visitor>
-void for_each_turn(const basic_game<R, Radius>& g, Visitor&& visit) {
-    if (g.is_over()) return;
+template <class Game, class Visitor, class R = typename Game::rules_type>
+void for_each_turn(const Game& g, Visitor&& visit) {
+    if (g.is_terminal()) return;
     const std::optional<basic_action<R>> none;
     g.for_each_legal_move([&](const basic_move<R>& m, int score) { visit(none, m, score); });
     if (!g.can_use(action_tile::take_tile)) return;

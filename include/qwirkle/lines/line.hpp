@@ -1,7 +1,7 @@
 // qwirkle — lines: validity of a run of pieces, as a span or as a bitmask with a length.
 //
 // A line of two or more pieces is valid when all share the colour and the shapes all differ, or all
-// share the shape and the colours all differ (RULES.md §2). Its length is then at most the number of
+// share the shape and the colours all differ (docs/rules.md §2). Its length is then at most the number of
 // shapes (colour line) or colours (shape line). A line of 0 or 1 piece is always valid.
 #pragma once
 
@@ -44,7 +44,7 @@ struct line_masks {
     static constexpr auto partners = [] {
         std::array<mask64, Tile::kinds> m{};
         for (int i = 0; i < Tile::kinds; ++i) {
-            const Tile t = Tile::from_index(i);
+            const Tile t = detail::tile_at<Tile>(i);
             m[static_cast<std::size_t>(i)] = (colour[static_cast<std::size_t>(t.colour())] |
                                               shape[static_cast<std::size_t>(t.shape())]) & ~bit(i);
         }
@@ -53,12 +53,12 @@ struct line_masks {
     /// Per piece: the mask of its colour, and of its shape.
     static constexpr auto colour_of = [] {
         std::array<mask64, Tile::kinds> m{};
-        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = colour[static_cast<std::size_t>(Tile::from_index(i).colour())];
+        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = colour[static_cast<std::size_t>(detail::tile_at<Tile>(i).colour())];
         return m;
     }();
     static constexpr auto shape_of = [] {
         std::array<mask64, Tile::kinds> m{};
-        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = shape[static_cast<std::size_t>(Tile::from_index(i).shape())];
+        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = shape[static_cast<std::size_t>(detail::tile_at<Tile>(i).shape())];
         return m;
     }();
 };
@@ -112,7 +112,7 @@ constexpr bool valid_line(detail::mask64 line, int length) noexcept {
 template <class Tile>
 constexpr line_kind kind_of_line(detail::mask64 line) noexcept {
     if (detail::popcount(line) < 2) return line_kind::single;
-    const Tile first = Tile::from_index(detail::lowest_bit(line));
+    const Tile first = detail::tile_at<Tile>(detail::lowest_bit(line));
     return (line & ~detail::line_masks<Tile>::colour[static_cast<std::size_t>(first.colour())]) == 0
                ? line_kind::colour
                : line_kind::shape;
@@ -136,8 +136,8 @@ constexpr line_fault check_line(std::span<const Tile> pieces) noexcept {
     for (const Tile t : pieces) {
         same_colour = same_colour && t.colour() == pieces[0].colour();
         same_shape = same_shape && t.shape() == pieces[0].shape();
-        duplicate = duplicate || ((seen >> t.index) & 1u);
-        seen |= detail::bit(t.index);
+        duplicate = duplicate || ((seen >> t.index()) & 1u);
+        seen |= detail::bit(t.index());
     }
     // A line of one colour and one shape is the same piece repeated.
     if (!same_colour && !same_shape) return line_fault::mixed;

@@ -86,7 +86,7 @@ parse_result<Tile> parse_tile(std::string_view s, std::size_t column = 0) {
     if (s[1] < '1' || s[1] >= '1' + Tile::shapes)
         return fail(std::string("unknown shape '") + s[1] + "' (expected a digit 1-" +
                     std::to_string(Tile::shapes) + ")");
-    return Tile(static_cast<int>(c), s[1] - '1');
+    return *Tile::make(static_cast<int>(c), s[1] - '1');  // both checked above
 }
 
 /// `R1`.
@@ -95,13 +95,19 @@ std::string to_string(basic_tile<C, S> t) {
     return std::string{t.colour_letter(), t.shape_digit()};
 }
 
-/// Space-separated pieces into a multiset (duplicates allowed).
+/// A multiset holds at most this many copies of one piece (its counts are bytes).
+inline constexpr int max_copies_in_text = 255;
+
+/// Space-separated pieces into a multiset (duplicates allowed, up to max_copies_in_text of each).
 template <class Tile = tile>
 parse_result<basic_tile_multiset<Tile>> parse_tiles(std::string_view s, std::size_t base = 0) {
     basic_tile_multiset<Tile> m;
     for (const token& tk : split_tokens(s, base)) {
         auto t = parse_tile<Tile>(tk.text, tk.column);
         if (!t) return t.error();
+        if (m.count(*t) == max_copies_in_text)
+            return parse_error{tk.column, std::string(tk.text),
+                               "more than " + std::to_string(max_copies_in_text) + " copies of " + to_string(*t)};
         m.add(*t);
     }
     return m;

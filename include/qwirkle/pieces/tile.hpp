@@ -2,6 +2,7 @@
 #pragma once
 
 #include <compare>
+#include <optional>
 #include <cstdint>
 #include <string_view>
 
@@ -16,8 +17,22 @@ inline constexpr std::string_view colour_letters = "ROYGBPWKACDEFHIJLMNQSTUVXZ";
 inline constexpr std::string_view shape_names[] = {"circle", "cross", "diamond", "square", "star", "clover"};
 inline constexpr std::string_view colour_names[] = {"red", "orange", "yellow", "green", "blue", "purple"};
 
+template <int Colours, int Shapes>
+struct basic_tile;
+
+namespace detail {
+/// The piece with index `i`, unchecked: only for indices the caller has proved in range (bits of a
+/// piece mask, loops bounded by `kinds`). Everything else goes through `from_index` or `make`.
+template <class Tile>
+constexpr Tile tile_at(int i) noexcept;
+}  // namespace detail
+
 /// A piece: one colour and one shape. Tiles (tile game) and cards (card game) share this type.
 /// Stored as one byte, `index = colour * Shapes + shape`, so sets of pieces are bitmasks.
+///
+/// Nothing out of range can be built: `make(colour, shape)` and `from_index(i)` return an empty
+/// optional outside the rule set's range; the two-integer constructor is `consteval` (a tile
+/// written in the source, checked by the compiler); the default tile is the first piece.
 template <int Colours, int Shapes>
 struct basic_tile {
     static_assert(Colours >= 2 && Shapes >= 2 && Colours * Shapes <= 64, "piece sets are 64-bit masks");
@@ -27,29 +42,53 @@ struct basic_tile {
     static constexpr int shapes = Shapes;
     static constexpr int kinds = Colours * Shapes;
 
-    std::uint8_t index = 0;
-
     constexpr basic_tile() = default;
-    /// Precondition: 0 <= colour < Colours, 0 <= shape < Shapes (`make` checks).
-    constexpr basic_tile(int colour, int shape) noexcept
-        : index(static_cast<std::uint8_t>(colour * Shapes + shape)) {}
-    static constexpr basic_tile from_index(int i) noexcept {
-        basic_tile t;
-        t.index = static_cast<std::uint8_t>(i);
-        return t;
+    /// A piece named in the source: out of range does not compile.
+    consteval basic_tile(int colour, int shape) : index_(checked(colour, shape)) {}
+
+    /// The piece of this colour and shape, if both are in range.
+    static constexpr std::optional<basic_tile> make(int colour, int shape) noexcept {
+        if (!valid(colour, shape)) return std::nullopt;
+        return detail::tile_at<basic_tile>(colour * Shapes + shape);
+    }
+    /// The piece with this index (colour × Shapes + shape), if in range.
+    static constexpr std::optional<basic_tile> from_index(int i) noexcept {
+        if (i < 0 || i >= kinds) return std::nullopt;
+        return detail::tile_at<basic_tile>(i);
     }
     static constexpr bool valid(int colour, int shape) noexcept {
         return colour >= 0 && colour < Colours && shape >= 0 && shape < Shapes;
     }
 
-    constexpr int colour() const noexcept { return index / Shapes; }
-    constexpr int shape() const noexcept { return index % Shapes; }
+    /// colour × Shapes + shape, in 0 .. kinds − 1.
+    constexpr int index() const noexcept { return index_; }
+    constexpr int colour() const noexcept { return index_ / Shapes; }
+    constexpr int shape() const noexcept { return index_ % Shapes; }
     constexpr char colour_letter() const noexcept { return colour_letters[static_cast<std::size_t>(colour())]; }
     constexpr char shape_digit() const noexcept { return static_cast<char>('1' + shape()); }
 
     friend constexpr bool operator==(basic_tile, basic_tile) = default;
     friend constexpr auto operator<=>(basic_tile, basic_tile) = default;
+
+private:
+    static consteval std::uint8_t checked(int colour, int shape) {
+        if (!valid(colour, shape)) throw "tile: colour or shape out of range";
+        return static_cast<std::uint8_t>(colour * Shapes + shape);
+    }
+    template <class Tile>
+    friend constexpr Tile detail::tile_at(int i) noexcept;
+
+    std::uint8_t index_ = 0;
 };
+
+namespace detail {
+template <class Tile>
+constexpr Tile tile_at(int i) noexcept {
+    Tile t;
+    t.index_ = static_cast<std::uint8_t>(i);
+    return t;
+}
+}  // namespace detail
 
 /// The standard 6 × 6 piece.
 using tile = basic_tile<6, 6>;

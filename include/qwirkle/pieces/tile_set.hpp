@@ -39,9 +39,9 @@ public:
     constexpr mask_type bits() const noexcept { return bits_; }
     constexpr bool empty() const noexcept { return bits_ == 0; }
     constexpr int size() const noexcept { return detail::popcount(bits_); }
-    constexpr bool contains(Tile t) const noexcept { return (bits_ >> t.index) & 1u; }
-    constexpr void insert(Tile t) noexcept { bits_ |= detail::bit(t.index); }
-    constexpr void erase(Tile t) noexcept { bits_ &= ~detail::bit(t.index); }
+    constexpr bool contains(Tile t) const noexcept { return (bits_ >> t.index()) & 1u; }
+    constexpr void insert(Tile t) noexcept { bits_ |= detail::bit(t.index()); }
+    constexpr void erase(Tile t) noexcept { bits_ &= ~detail::bit(t.index()); }
     constexpr bool subset_of(basic_tile_set o) const noexcept { return (bits_ & ~o.bits_) == 0; }
 
     friend constexpr basic_tile_set operator|(basic_tile_set a, basic_tile_set b) noexcept { return basic_tile_set(a.bits_ | b.bits_); }
@@ -56,7 +56,7 @@ public:
         using difference_type = std::ptrdiff_t;
         constexpr iterator() = default;
         constexpr explicit iterator(mask_type m) noexcept : m_(m) {}
-        constexpr Tile operator*() const noexcept { return Tile::from_index(detail::lowest_bit(m_)); }
+        constexpr Tile operator*() const noexcept { return detail::tile_at<Tile>(detail::lowest_bit(m_)); }
         constexpr iterator& operator++() noexcept { m_ &= m_ - 1; return *this; }
         constexpr iterator operator++(int) noexcept { auto c = *this; ++*this; return c; }
         friend constexpr bool operator==(iterator, iterator) = default;
@@ -85,28 +85,28 @@ public:
     /// `copies` of every kind: the full game's contents.
     static constexpr basic_tile_multiset full(int copies) noexcept {
         basic_tile_multiset m;
-        for (int i = 0; i < kinds; ++i) m.add(Tile::from_index(i), copies);
+        for (int i = 0; i < kinds; ++i) m.add(detail::tile_at<Tile>(i), copies);
         return m;
     }
 
-    constexpr int count(Tile t) const noexcept { return counts_[t.index]; }
+    constexpr int count(Tile t) const noexcept { return counts_[t.index()]; }
     constexpr int size() const noexcept { return size_; }
     constexpr bool empty() const noexcept { return size_ == 0; }
-    constexpr bool contains(Tile t) const noexcept { return counts_[t.index] > 0; }
+    constexpr bool contains(Tile t) const noexcept { return counts_[t.index()] > 0; }
     /// The distinct kinds present, as a set.
     constexpr set_type distinct() const noexcept { return set_type(present_); }
 
     constexpr void add(Tile t, int n = 1) noexcept {
-        counts_[t.index] = static_cast<std::uint8_t>(counts_[t.index] + n);
+        counts_[t.index()] = static_cast<std::uint8_t>(counts_[t.index()] + n);
         size_ += n;
-        present_ |= detail::bit(t.index);
+        present_ |= detail::bit(t.index());
     }
     /// Removes `n` copies; returns false (and changes nothing) when fewer are present.
     constexpr bool remove(Tile t, int n = 1) noexcept {
-        if (counts_[t.index] < n) return false;
-        counts_[t.index] = static_cast<std::uint8_t>(counts_[t.index] - n);
+        if (counts_[t.index()] < n) return false;
+        counts_[t.index()] = static_cast<std::uint8_t>(counts_[t.index()] - n);
         size_ -= n;
-        if (counts_[t.index] == 0) present_ &= ~detail::bit(t.index);
+        if (counts_[t.index()] == 0) present_ &= ~detail::bit(t.index());
         return true;
     }
     /// Does this multiset hold every piece of `o` (with multiplicity)?
@@ -117,13 +117,13 @@ public:
     }
     constexpr basic_tile_multiset& operator+=(const basic_tile_multiset& o) noexcept {
         for (int i = 0; i < kinds; ++i)
-            if (o.counts_[i]) add(Tile::from_index(i), o.counts_[i]);
+            if (o.counts_[i]) add(detail::tile_at<Tile>(i), o.counts_[i]);
         return *this;
     }
     /// Precondition: includes(o).
     constexpr basic_tile_multiset& operator-=(const basic_tile_multiset& o) noexcept {
         for (int i = 0; i < kinds; ++i)
-            if (o.counts_[i]) remove(Tile::from_index(i), o.counts_[i]);
+            if (o.counts_[i]) remove(detail::tile_at<Tile>(i), o.counts_[i]);
         return *this;
     }
     friend constexpr bool operator==(const basic_tile_multiset&, const basic_tile_multiset&) = default;
@@ -132,7 +132,7 @@ public:
     template <class F>
     constexpr void for_each(F&& f) const {
         for (int i = 0; i < kinds; ++i)
-            for (int k = 0; k < counts_[i]; ++k) f(Tile::from_index(i));
+            for (int k = 0; k < counts_[i]; ++k) f(detail::tile_at<Tile>(i));
     }
 
 private:

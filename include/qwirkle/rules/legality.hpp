@@ -1,4 +1,4 @@
-// qwirkle — is a placement legal? (RULES.md §2 "A turn", "Opening")
+// qwirkle — is a placement legal? (docs/rules.md §2.4–2.5)
 //
 // check_placement returns ok or the first rule the move breaks, naming the cell, tile or line
 // concerned. Checks run in this order: empty move, tiles in hand, cells (on the board, free, not
@@ -21,8 +21,9 @@ namespace qwirkle {
 enum class placement_rule : std::uint8_t {
     ok,
     empty_move,             ///< no tile placed
+    too_many_tiles,         ///< more tiles than a line holds (a move built with too many placements)
     tile_not_in_hand,       ///< the hand lacks this tile (or as many copies of it)
-    off_board,              ///< the cell lies outside this board's extent
+    off_board,              ///< outside this board's limit, or the position would span more than it holds
     cell_occupied,          ///< a tile already lies there
     cell_repeated,          ///< the move puts two tiles on one cell
     forbidden_cell,         ///< the cell a tile was just taken from (take-a-tile action)
@@ -40,6 +41,7 @@ constexpr const char* rule_name(placement_rule r) noexcept {
     switch (r) {
         case placement_rule::ok: return "ok";
         case placement_rule::empty_move: return "empty move";
+        case placement_rule::too_many_tiles: return "more tiles than a line holds";
         case placement_rule::tile_not_in_hand: return "tile not in hand";
         case placement_rule::off_board: return "cell off the board";
         case placement_rule::cell_occupied: return "cell occupied";
@@ -76,6 +78,7 @@ struct basic_placement_error {
         switch (rule) {
             case placement_rule::ok:
             case placement_rule::empty_move: return name;
+            case placement_rule::too_many_tiles: return name + " (" + std::to_string(length) + ")";
             case placement_rule::tile_not_in_hand:
                 return name + ": " + std::string{tile.colour_letter(), tile.shape_digit()};
             case placement_rule::line_too_long:
@@ -106,12 +109,11 @@ namespace detail {
 template <ruleset R, int Radius>
 constexpr bool lines_valid_fast(const basic_board<R, Radius>& b, const basic_move<R>& m, axis main, cell lo,
                                 cell hi) noexcept {
-    using board_type = basic_board<R, Radius>;
     using tile_type = tile_t<R>;
     const std::size_t cross = main == axis::row ? 1 : 0;
     for (const auto& p : m) {
-        const auto* an = b.anchor_at(board_type::index_of(p.at));
-        if (an && !((an->allows[cross] >> p.tile.index) & 1u)) return false;
+        const auto* an = b.anchor_at(p.at);
+        if (an && !((an->allows[cross] >> p.tile.index()) & 1u)) return false;
     }
     const auto line = main_line(b, m, main, lo, hi);
     if (line.repeated) return false;
@@ -135,6 +137,11 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
     const auto fail = [](placement_rule r, cell c, Tile t = {}) { return error{r, c, t, axis::row, 0}; };
 
     if (m.empty()) return fail(placement_rule::empty_move, {});
+    if (m.overflowed()) {
+        error e = fail(placement_rule::too_many_tiles, m[0].at, m[0].tile);
+        e.length = rules_traits<R>::max_line;
+        return e;
+    }
 
     basic_tile_multiset<Tile> used;
     for (const auto& p : m) {
@@ -149,6 +156,8 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
             if (m[j].at == p.at) return fail(placement_rule::cell_repeated, p.at, p.tile);
         if (ctx.forbidden && *ctx.forbidden == p.at) return fail(placement_rule::forbidden_cell, p.at, p.tile);
     }
+    for (const auto& p : m)
+        if (!b.spans_with(p.at)) return fail(placement_rule::off_board, p.at, p.tile);
 
     // One row or one column.
     axis main = axis::row;

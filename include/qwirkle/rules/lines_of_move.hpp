@@ -53,7 +53,7 @@ constexpr basic_line_info<tile_t<R>> line_through(const Board& b, const basic_mo
         const auto t = after_move(b, m, x);
         if (!t) break;
         if (info.length < info.stored) info.pieces[static_cast<std::size_t>(info.length)] = *t;
-        info.set |= bit(t->index);
+        info.set |= bit(t->index());
         ++info.length;
     }
     return info;
@@ -76,16 +76,12 @@ constexpr main_line_info main_line(const Board& b, const basic_move<R>& m, axis 
         line.length += n;
     };
     const std::size_t back = main == axis::row ? 0 : 2;
-    if (const auto* an = b.anchor_at(Board::index_of(lo))) add(an->run[back], an->length[back]);
-    if (const auto* an = b.anchor_at(Board::index_of(hi))) add(an->run[back + 1], an->length[back + 1]);
-    const int s = main == axis::row ? 1 : Board::stride;
-    for (int i = Board::index_of(lo), end = Board::index_of(hi); i <= end; i += s) {
-        const std::uint8_t v = b.raw(i);
-        int t = v;
-        if (!Board::is_tile(v))
-            for (const auto& p : m)
-                if (Board::index_of(p.at) == i) t = p.tile.index;
-        add(bit(t), 1);
+    if (const auto* an = b.anchor_at(lo)) add(an->run[back], an->length[back]);
+    if (const auto* an = b.anchor_at(hi)) add(an->run[back + 1], an->length[back + 1]);
+    for (cell c = lo;; c = step_cell(c, main, 1)) {
+        const auto t = after_move(b, m, c);
+        add(t ? bit(t->index()) : 0, 1);
+        if (c == hi) break;
     }
     return line;
 }

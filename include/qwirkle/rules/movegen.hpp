@@ -33,22 +33,25 @@ struct movegen_options {
 namespace detail {
 
 /// The move being generated, as the generator holds it: handed to visitors that ask for it
-/// (best_move) so that a move is built only when kept.
-template <ruleset R, int Radius>
+/// (best_move) so that a move is built only when kept. Its tiles lie on one line: `fixed` is the
+/// coordinate they share (y for a row, x for a column), `pos[k]` the other.
+template <ruleset R>
 struct move_in_progress {
-    const int* cells;
+    const int* pos;
     const std::uint8_t* tiles;
     int size;
+    int fixed;
+    bool column;
     constexpr basic_move<R> to_move() const noexcept {
         basic_move<R> m;
         for (int k = 0; k < size; ++k)
-            m.push_back({basic_board<R, Radius>::cell_of(cells[k]), tile_t<R>::from_index(tiles[k])});
+            m.push_back({column ? cell{fixed, pos[k]} : cell{pos[k], fixed}, tile_at<tile_t<R>>(tiles[k])});
         return m;
     }
 };
 
-template <class Visitor, class R, int Radius>
-concept visits_progress = std::is_invocable_v<Visitor&, const move_in_progress<R, Radius>&, int> &&
+template <class Visitor, class R>
+concept visits_progress = std::is_invocable_v<Visitor&, const move_in_progress<R>&, int> &&
                           !std::is_invocable_v<Visitor&, const basic_move<R>&, int>;
 
 template <ruleset R, int Radius, class Visitor>
@@ -56,12 +59,13 @@ class generator {
     using board_type = basic_board<R, Radius>;
     using tile_type = tile_t<R>;
     using anchor_type = typename board_type::anchor;
+    using key_type = typename board_type::key_type;
     static constexpr int max_line = rules_traits<R>::max_line;
+    static constexpr int nowhere = -2'000'000'000;  ///< a position no cell has
 
 public:
     constexpr generator(const board_type& b, mask64 hand, const movegen_options& opt, Visitor& visit) noexcept
-        : b_(b), hand_(hand), visit_(visit) {
-        if (opt.forbidden && board_type::contains(*opt.forbidden)) forbidden_ = board_type::index_of(*opt.forbidden);
+        : b_(b), hand_(hand), visit_(visit), forbidden_(opt.forbidden) {
         if (b.empty()) only_size_ = opt.opening_size;
     }
 
@@ -69,10 +73,10 @@ public:
         if (hand_ == 0) return;
         if (b_.empty()) {
             // The opening: first tile on 0,0, the line going toward +x or +y.
-            const int origin = board_type::index_of(cell{0, 0});
-            if (origin == forbidden_) return;
-            start<0>(origin, open_, false);
-            start<1>(origin, open_, false);
+            if (forbidden_ && *forbidden_ == cell{0, 0}) return;
+            if (!board_type::contains(cell{0, 0})) return;
+            start<0>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false);
+            start<1>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false);
             return;
         }
         // The anchor's tile must fit both its lines: most anchors fail this test.
@@ -87,9 +91,11 @@ public:
         }
         for (std::size_t j = 0; j < n; ++j) {
             const auto& an = anchors[pass[j]];
-            if (an.index == forbidden_) continue;
-            start<0>(an.index, an, true);
-            start<1>(an.index, an, true);
+            if (forbidden_ && *forbidden_ == an.at()) continue;
+            if constexpr (board_type::limited)
+                if (!board_type::contains(an.at())) continue;
+            start<0>(an, an.at(), an.key, true);
+            start<1>(an, an.at(), an.key, true);
         }
     }
 
@@ -98,21 +104,30 @@ private:
     template <int A>
     static constexpr std::size_t fwd = 2 * A + 1;
     template <int A>
-    static constexpr int forward_step = board_type::step[fwd<A>];
-    template <int A>
     static constexpr std::size_t cross0 = 2 * (1 - A);
+    /// The key of the cell n steps forward (n may be negative) along axis A.
+    template <int A>
+    static constexpr key_type advance(key_type k, int n) noexcept {
+        if constexpr (A == 0) return static_cast<key_type>((k & 0x3F80u) | ((k + static_cast<unsigned>(n)) & 127u));
+        else return static_cast<key_type>((k + (static_cast<unsigned>(n) << 7)) & 0x3FFFu);
+    }
+    static constexpr bool in_range(int p) noexcept { return !board_type::limited || (p >= -Radius && p <= Radius); }
 
-    /// The moves whose first anchor along axis A is `a` (for the opening: the origin): a tile on
+    /// The moves whose first anchor along axis A is `an` (for the opening: the origin): a tile on
     /// the anchor, then tiles on the free cells just before it, then tiles going forward.
     template <int A>
-    constexpr void start(int a, const anchor_type& an, bool may_extend_back) {
+    constexpr void start(const anchor_type& an, cell at, key_type key, bool may_extend_back) {
         const mask64 behind = an.run[fwd<A> - 1], ahead = an.run[fwd<A>];
         const int behind_length = an.length[fwd<A> - 1], ahead_length = an.length[fwd<A>];
-        const mask64 cross_set = an.run[cross0<A>] | an.run[cross0<A> + 1];
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
+        const int pos = A == 0 ? at.x : at.y;
+        fixed_ = A == 0 ? at.y : at.x;
+        forbidden_pos_ = nowhere;
+        if (forbidden_ && (A == 0 ? forbidden_->y : forbidden_->x) == fixed_) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
         // The board keeps both lines' extensions on each anchor.
         mask64 candidates = hand_ & an.allows[0] & an.allows[1];
-        next_ = a + (1 + ahead_length) * forward_step<A>;
+        next_key_ = advance<A>(key, 1 + ahead_length);
+        next_pos_ = pos + 1 + ahead_length;
         extend_back_ = may_extend_back && behind_length == 0;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
@@ -121,65 +136,74 @@ private:
             // On the column axis only moves of 2+ tiles count: skip a tile no other tile of the
             // hand can join in its column line.
             if (A == 1 && !(extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t))) continue;
-            push(a, t);
-            backward<A>(a, line, length, hand_ & ~bit(t), cross_points(cross_set, cross_length, t));
+            push(pos, t);
+            backward<A>(key, pos, line, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
             --depth_;
         }
     }
 
-    /// Adds tiles before the leftmost placed cell `first` (free cells with no tile next to them).
+    /// Adds tiles before the leftmost placed cell (free cells with no tile next to them).
     template <int A>
-    constexpr void backward(int first, mask64 line, int length, mask64 hand, int points) {
-        forward<A>(next_, line, length, hand, points);
+    constexpr void backward(key_type first, int first_pos, mask64 line, int length, mask64 hand, int points) {
+        forward<A>(next_key_, next_pos_, line, length, hand, points);
         if (!extend_back_ || length >= max_line || hand == 0) return;
-        const int c = first - forward_step<A>;
-        if (b_.raw(c) != board_type::empty_cell || c == forbidden_) return;
+        const key_type c = advance<A>(first, -1);
+        const int c_pos = first_pos - 1;
+        if (b_.probe(c) != board_type::empty_value || c_pos == forbidden_pos_ || !in_range(c_pos)) return;
         for (mask64 candidates = hand & extensions_of_distinct<tile_type>(line, length); candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
-            push(c, t);
-            backward<A>(c, line | bit(t), length + 1, hand & ~bit(t), points);
+            push(c_pos, t);
+            backward<A>(c, c_pos, line | bit(t), length + 1, hand & ~bit(t), points);
             --depth_;
         }
     }
 
     /// Emits the move made so far, then adds tiles from cell `x` on (going forward).
     template <int A>
-    constexpr void forward(int x, mask64 line, int length, mask64 hand, int points) {
+    constexpr void forward(key_type x, int x_pos, mask64 line, int length, mask64 hand, int points) {
         emit<A>(line, length, points);
-        const std::uint8_t v = b_.raw(x);
-        if (length >= max_line || hand == 0 || !board_type::is_free(v) || x == forbidden_) return;
-        const anchor_type& an = v == board_type::anchor_cell ? b_.anchor_of(x) : open_;
+        if (length >= max_line || hand == 0 || x_pos == forbidden_pos_ || !in_range(x_pos)) return;
+        // x follows a run of tiles or a placed tile: it is free, an anchor or a cell with no tile
+        // next to it.
+        const auto v = b_.probe(x);
+        const anchor_type& an = board_type::is_anchor_value(v) ? b_.anchor_of(v) : open_;
         const mask64 ahead = an.run[fwd<A>];
         const int ahead_length = an.length[fwd<A>];
         mask64 candidates = hand & an.allows[1 - A];
         if (!candidates || (line & ahead)) return;
         candidates &= extensions_of_distinct<tile_type>(line | ahead, length + ahead_length);
         if (!candidates) return;
-        const mask64 cross_set = an.run[cross0<A>] | an.run[cross0<A> + 1];
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
-        const int next = x + (1 + ahead_length) * forward_step<A>;
-        // When nothing can follow (line full, next cell taken or forbidden), the moves are leaves:
-        // emit them here rather than through another call.
-        const bool leaf = length + 1 + ahead_length >= max_line || !board_type::is_free(b_.raw(next)) || next == forbidden_;
+        const int next_pos = x_pos + 1 + ahead_length;
+        // When nothing can follow (line full, next cell forbidden or off a small board), the moves
+        // are leaves: emit them here rather than through another call.
+        const bool leaf = length + 1 + ahead_length >= max_line || next_pos == forbidden_pos_ || !in_range(next_pos);
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
-            push(x, t);
+            push(x_pos, t);
             const mask64 rest = hand & ~bit(t);
             if (leaf || !rest)
-                emit<A>(line | bit(t) | ahead, length + 1 + ahead_length, points + cross_points(cross_set, cross_length, t));
+                emit<A>(line | bit(t) | ahead, length + 1 + ahead_length, points + cross_points<A>(an, cross_length, t));
             else
-                forward<A>(next, line | bit(t) | ahead, length + 1 + ahead_length, rest,
-                           points + cross_points(cross_set, cross_length, t));
+                forward<A>(advance<A>(x, 1 + ahead_length), next_pos, line | bit(t) | ahead, length + 1 + ahead_length, rest,
+                           points + cross_points<A>(an, cross_length, t));
             --depth_;
         }
     }
 
-    static constexpr int cross_points(mask64 set, int length, int t) noexcept {
-        return length ? points_of_valid<tile_type>(set | bit(t), length + 1, R::qwirkle_bonus) : 0;
+    /// Points of the crossing line of a placed tile: its length with the tile, if 2 or more (the
+    /// board's masks guarantee the line is valid), plus the bonus when complete.
+    template <int A>
+    static constexpr int cross_points(const anchor_type& an, int length, int t) noexcept {
+        if (length == 0) return 0;
+        if constexpr (tile_type::colours == tile_type::shapes)
+            return length + 1 + (length + 1 == tile_type::colours ? R::qwirkle_bonus : 0);
+        else
+            return points_of_valid<tile_type>(an.run[cross0<A>] | an.run[cross0<A> + 1] | bit(t), length + 1, R::qwirkle_bonus);
     }
 
-    constexpr void push(int index, int t) noexcept {
-        at_[static_cast<std::size_t>(depth_)] = index;
+    constexpr void push(int pos, int t) noexcept {
+        at_[static_cast<std::size_t>(depth_)] = pos;
         tile_[static_cast<std::size_t>(depth_)] = static_cast<std::uint8_t>(t);
         ++depth_;
     }
@@ -193,10 +217,10 @@ private:
         if (score == 0) score = R::lone_tile_score;
         if constexpr (std::is_invocable_v<Visitor&, int>) {
             visit_(score);  // a visitor of scores alone: the move is never built
-        } else if constexpr (visits_progress<Visitor, R, Radius>) {
-            visit_(move_in_progress<R, Radius>{at_.data(), tile_.data(), depth_}, score);
+        } else if constexpr (visits_progress<Visitor, R>) {
+            visit_(move_in_progress<R>{at_.data(), tile_.data(), depth_, fixed_, A == 1}, score);
         } else {
-            const basic_move<R> m = move_in_progress<R, Radius>{at_.data(), tile_.data(), depth_}.to_move();
+            const basic_move<R> m = move_in_progress<R>{at_.data(), tile_.data(), depth_, fixed_, A == 1}.to_move();
             visit_(m, score);
         }
     }
@@ -205,11 +229,14 @@ private:
     const board_type& b_;
     mask64 hand_;
     Visitor& visit_;
-    int forbidden_ = -1;
-    int only_size_ = 0;         ///< opening: emit only moves of this many tiles
-    int next_ = 0;              ///< the first cell after the anchor and the tiles that follow it
-    bool extend_back_ = false;  ///< may tiles go before the anchor?
-    int depth_ = 0;             ///< tiles placed so far, on cells at_[] (grid indices)
+    std::optional<cell> forbidden_;
+    int forbidden_pos_ = nowhere;  ///< on the current line: the forbidden cell's position, if it lies there
+    int only_size_ = 0;            ///< opening: emit only moves of this many tiles
+    key_type next_key_ = 0;        ///< the first cell after the anchor and the tiles that follow it
+    int next_pos_ = 0;
+    int fixed_ = 0;                ///< the coordinate the current line's cells share
+    bool extend_back_ = false;     ///< may tiles go before the anchor?
+    int depth_ = 0;                ///< tiles placed so far, at positions at_[] along the line
     std::array<int, static_cast<std::size_t>(max_line)> at_{};
     std::array<std::uint8_t, static_cast<std::size_t>(max_line)> tile_{};
 };
@@ -286,7 +313,7 @@ constexpr std::optional<basic_scored_move<R>> best_move(const basic_board<R, Rad
                                                         const basic_tile_multiset<tile_t<R>>& hand,
                                                         const movegen_options& opt = {}) {
     std::optional<basic_scored_move<R>> best;
-    for_each_move(b, hand, [&](const detail::move_in_progress<R, Radius>& m, int score) {
+    for_each_move(b, hand, [&](const detail::move_in_progress<R>& m, int score) {
         if (!best || score > best->score) best = basic_scored_move<R>{m.to_move(), score};
     }, opt);
     return best;

@@ -1,4 +1,4 @@
-// qwirkle — the opening rule: the largest group in a hand (RULES.md §2 "Opening").
+// qwirkle — the opening rule: the largest group in a hand (docs/rules.md §2.4).
 #pragma once
 
 #include "../pieces/tile_set.hpp"

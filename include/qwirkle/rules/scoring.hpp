@@ -1,4 +1,4 @@
-// qwirkle — scoring a placement (RULES.md §2 "Scoring a placement").
+// qwirkle — scoring a placement (docs/rules.md §2.6).
 //
 // Every line of 2+ tiles containing a placed tile scores its length (old and new tiles); a complete
 // line (a Qwirkle) scores the rule set's bonus on top; a tile in two scored lines counts twice; a
@@ -17,7 +17,6 @@ namespace detail {
 /// then the crossing line of each placed tile (read from the board's anchor data).
 template <ruleset R, int Radius, class F>
 constexpr void for_each_line_made(const basic_board<R, Radius>& b, const basic_move<R>& m, F&& f) noexcept {
-    using board_type = basic_board<R, Radius>;
     if (m.empty()) return;
     // The move's own line: the row if its tiles share a row (a single tile counts its row here).
     const axis main = (m.size() >= 2 && m[0].at.x == m[1].at.x) ? axis::column : axis::row;
@@ -30,9 +29,9 @@ constexpr void for_each_line_made(const basic_board<R, Radius>& b, const basic_m
     if (line.length >= 2) f(line.set, line.length);
     const std::size_t c0 = main == axis::row ? 2 : 0;
     for (const auto& p : m)
-        if (const auto* an = b.anchor_at(board_type::index_of(p.at)))
+        if (const auto* an = b.anchor_at(p.at))
             if (const int n = an->length[c0] + an->length[c0 + 1]; n > 0)
-                f(an->run[c0] | an->run[c0 + 1] | bit(p.tile.index), n + 1);
+                f(an->run[c0] | an->run[c0 + 1] | bit(p.tile.index()), n + 1);
 }
 
 }  // namespace detail

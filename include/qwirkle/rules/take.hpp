@@ -1,4 +1,4 @@
-// qwirkle — the take-a-tile action of the mini-expansions (RULES.md §3): which board tiles may be taken.
+// qwirkle — the take-a-tile action of the mini-expansions (docs/rules.md §3): which board tiles may be taken.
 //
 // A tile may be taken unless it lies in a line of 6 (a Qwirkle: a complete line) or its removal
 // would split the board in two (it is an articulation point of the tiles' adjacency graph), and
@@ -45,7 +45,7 @@ constexpr bool in_complete_line(const basic_board<R, Radius>& b, cell c) noexcep
         while (b.occupied({s.x - dx, s.y - dy})) s = {s.x - dx, s.y - dy};
         mask64 set = 0;
         int n = 0;
-        for (cell x = s; b.occupied(x); x = {x.x + dx, x.y + dy}, ++n) set |= bit(b.at(x)->index);
+        for (cell x = s; b.occupied(x); x = {x.x + dx, x.y + dy}, ++n) set |= bit(b.at(x)->index());
         if (n >= 2 && complete_line<tile_t<R>>(set, n)) return true;
     }
     return false;
