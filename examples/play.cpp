@@ -12,7 +12,9 @@
 // argument (`hint 0`, `play abc`, `undo now`) is "not understood", with the column, the token and the
 // command's usage. Options are read strictly (examples/cli.hpp): a bad one prints the usage, exit 2.
 // The card game: `play R1 R2 R3` plays those cards (the table is rearranged for you if any legal
-// arrangement exists), `hint` shows the best turn, `cannot` declares that no play exists, `quit`.
+// arrangement exists), `hint` shows the best turn, `playable` the cards that can be played this turn,
+// `cannot` declares that no play exists; `undo`, `auto`, `board`, `help`, `quit` as in the tile game.
+// Both games run on one loop written against the qwirkle::game_state concept (class `terminal`).
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -92,49 +94,132 @@ std::optional<std::size_t> count_argument(const command_words& w, bool optional,
     return n;
 }
 
-template <class R>
-class session {
-    using game_type = qwirkle::basic_game<R>;
-    using action_type = qwirkle::basic_action<R>;
-
+/// The terminal game, written once against `qwirkle::game_state`: the prompt loop, the bots' turns,
+/// `undo` (a copy of the game taken before each of your turns: copy = clone), `auto`, `board`,
+/// `help`, `quit` and the end of input. A `View` knows one game: how to show it, how to read a move
+/// and what a hint is.
+template <class View>
+class terminal {
 public:
-    explicit session(const settings& s) : s_(s), g_(s.players, s.seed), random_(s.seed ^ 0xb075ull) {
-        for (int p = 1; p < s.players; ++p) bots_.push_back(qwirkle::make_bot<R>(s.bot));
+    using game_type = typename View::game_type;
+    using action_type = typename game_type::action_type;
+    static_assert(qwirkle::game_state<game_type>);
+
+    explicit terminal(const settings& s) : view_(s), game_(view_.new_game()), random_(s.seed ^ View::salt) {
+        for (int p = 1; p < s.players; ++p) bots_.push_back(view_.make_bot(s.bot));
     }
 
     int run() {
-        std::cout << "Qwirkle: you are player 0 against " << (s_.players - 1) << " " << s_.bot << " bot"
-                  << (s_.players > 2 ? "s" : "") << " (seed " << s_.seed << "). Type 'help' for the commands.\n";
+        view_.intro();
         bots_play();
-        show();
+        view_.show(game_);
         std::string line;
-        while (!g_.is_terminal()) {
-            if (!read_command("your move> ", line, "bye: the game stays unfinished (scores " + scores() + ")")) return 0;
+        while (!game_.is_terminal()) {
+            if (!read_command(View::prompt, line, view_.bye(game_))) return 0;
             const command_words w = qwirkle::split_tokens(line);
             if (w.empty()) continue;
             const std::string_view word = w[0].text;
-            if ((word == "help" || word == "board" || word == "undo" || word == "auto" || word == "quit" || word == "exit") &&
-                !no_argument(w))
-                continue;
-            if (word == "help") help();
-            else if (word == "board") show();
-            else if (word == "hint") hint(w);
-            else if (word == "play") play_hint(w);
-            else if (word == "undo") undo();
+            if (View::takes_nothing(word) && !no_argument(w)) continue;
+            if (word == "undo") undo();
             else if (word == "auto") autoplay();
-            else act(line);
+            else if (word == "board") view_.show(game_);
+            else if (word == "help") view_.help();
+            else if (const auto a = view_.read(game_, w, line)) apply(*a);
         }
-        finish();
+        view_.finish(game_);
         return 0;
     }
 
 private:
-    std::string tile(qwirkle::tile_t<R> t) const { return qwirkle::tile_text(t, s_.unicode, s_.colour); }
-    std::string scores() const {
-        std::string out;
-        for (int p = 0; p < g_.players(); ++p) out += (p ? " : " : "") + std::to_string(g_.score(p));
-        return out;
+    /// Your action: refused with the rule it breaks (nothing changes), or played, then the bots reply.
+    void apply(const action_type& a) {
+        game_type before = game_;
+        const auto verdict = game_.apply(0, a);
+        if (!verdict.ok()) {
+            std::cout << "illegal: " << verdict.describe() << '\n';
+            return;
+        }
+        if (!mid_turn_) undo_.push_back(std::move(before));
+        view_.forget_hints();
+        view_.report(0, a, game_);
+        mid_turn_ = !game_.is_terminal() && game_.current_player() == 0;  // an action tile: the turn goes on
+        if (!mid_turn_) bots_play();
+        if (!game_.is_terminal()) view_.show(game_);
     }
+
+    /// Back to the start of your last turn (before the bots' replies to it).
+    void undo() {
+        if (undo_.empty()) {
+            std::cout << "nothing of yours to undo\n";
+            return;
+        }
+        game_ = std::move(undo_.back());
+        undo_.pop_back();
+        mid_turn_ = false;
+        view_.forget_hints();
+        std::cout << "undone: your last turn and the bots' replies\n";
+        view_.show(game_);
+    }
+
+    /// The view's strongest quick bot finishes the game for you.
+    void autoplay() {
+        auto me = view_.autopilot();
+        while (!game_.is_terminal()) {
+            if (game_.current_player() == 0) {
+                const auto a = me->choose(*game_.observe(0), random_);
+                if (const auto verdict = game_.apply(0, a); !verdict.ok()) {
+                    std::cout << "auto: " << me->name() << " erred: " << verdict.describe() << '\n';
+                    return;
+                }
+                view_.report(0, a, game_);
+            }
+            bots_play();
+        }
+    }
+
+    void bots_play() {
+        while (!game_.is_terminal() && game_.current_player() != 0) {
+            const int p = game_.current_player();
+            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(*game_.observe(p), random_);
+            if (const auto verdict = game_.apply(p, a); !verdict.ok()) {
+                std::cout << "bot error: player " << p << ": " << verdict.describe() << '\n';
+                std::exit(1);
+            }
+            view_.report(p, a, game_);
+        }
+    }
+
+    View view_;
+    game_type game_;
+    qwirkle::rng random_;
+    std::vector<std::unique_ptr<qwirkle::bot_for<game_type>>> bots_;
+    std::vector<game_type> undo_;  ///< the game before each of your turns, the latest last
+    bool mid_turn_ = false;        ///< you used an action tile and the turn goes on
+};
+
+/// The tile game: the board drawn with its coordinates, moves in the notation, numbered hints.
+template <class R>
+class tile_view {
+public:
+    using game_type = qwirkle::basic_game<R>;
+    using action_type = qwirkle::basic_action<R>;
+    static constexpr const char* prompt = "your move> ";
+    static constexpr std::uint64_t salt = 0xb075ull;
+
+    explicit tile_view(const settings& s) : s_(s) {}
+    game_type new_game() const { return game_type(s_.players, s_.seed); }
+    std::unique_ptr<qwirkle::bot_for<game_type>> make_bot(const std::string& name) const { return qwirkle::make_bot<R>(name); }
+    std::unique_ptr<qwirkle::bot_for<game_type>> autopilot() const { return std::make_unique<qwirkle::basic_tactician_bot<R>>(); }
+    static bool takes_nothing(std::string_view w) {
+        return w == "help" || w == "board" || w == "undo" || w == "auto" || w == "quit" || w == "exit";
+    }
+
+    void intro() const {
+        std::cout << "Qwirkle: you are player 0 against " << (s_.players - 1) << " " << s_.bot << " bot"
+                  << (s_.players > 2 ? "s" : "") << " (seed " << s_.seed << "). Type 'help' for the commands.\n";
+    }
+    std::string bye(const game_type& g) const { return "bye: the game stays unfinished (scores " + scores(g) + ")"; }
+    void forget_hints() { hints_.clear(); }
 
     void help() const {
         std::cout << "  a move:     x,y,TILE ...   e.g. 1,0,R2 2,0,R3 (tiles R O Y G B P + shape 1-6: circle cross diamond square star clover)\n"
@@ -145,81 +230,50 @@ private:
                      "  undo   auto   board   quit\n";
     }
 
-    void show() const {
+    void show(const game_type& g) const {
         qwirkle::render_options look;
         look.ansi_colour = s_.colour;
         look.unicode = s_.unicode;
         look.margin = 1;
-        std::cout << '\n' << qwirkle::render(g_.board(), look);
-        std::cout << "scores " << scores() << " | bag " << g_.bag_size() << " | your tiles:";
-        g_.hand(0).for_each([&](qwirkle::tile_t<R> t) { std::cout << ' ' << tile(t) << '(' << qwirkle::to_string(t) << ')'; });
+        std::cout << '\n' << qwirkle::render(g.board(), look);
+        std::cout << "scores " << scores(g) << " | bag " << g.bag_size() << " | your tiles:";
+        g.hand(0).for_each([&](qwirkle::tile_t<R> t) { std::cout << ' ' << tile(t) << '(' << qwirkle::to_string(t) << ')'; });
         std::cout << '\n';
-        if (g_.opening_size() > 0 && g_.current_player() == 0)
-            std::cout << "you open: place your largest group (" << g_.opening_size() << " tiles) as one line from 0,0\n";
-        if (g_.actions_held(0)) {
+        if (g.opening_size() > 0 && g.current_player() == 0)
+            std::cout << "you open: place your largest group (" << g.opening_size() << " tiles) as one line from 0,0\n";
+        if (g.actions_held(0)) {
             std::cout << "action tiles:";
-            if (g_.can_use(qwirkle::action_tile::draw_three)) std::cout << " draw3";
-            if (g_.can_use(qwirkle::action_tile::take_tile)) std::cout << " take";
+            if (g.can_use(qwirkle::action_tile::draw_three)) std::cout << " draw3";
+            if (g.can_use(qwirkle::action_tile::take_tile)) std::cout << " take";
             std::cout << '\n';
         }
     }
 
-    std::vector<qwirkle::basic_scored_move<R>> best(std::size_t n) const {
-        auto moves = g_.legal_moves();
-        std::stable_sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
-        if (moves.size() > n) moves.resize(n);
-        return moves;
-    }
-
-    void hint(const command_words& w) {
-        const auto n = count_argument(w, true, 5, "hint [n]: the n best moves, n from 1 to 1000, 5 by default");
-        if (!n) return;
-        hints_ = best(*n);
-        if (hints_.empty()) {
-            std::cout << (g_.can_exchange() ? "no placement: exchange some tiles\n" : "no placement and an empty bag: pass\n");
-            return;
+    /// `hint [n]`, `play K`, or an action in the notation.
+    std::optional<action_type> read(const game_type& g, const command_words& w, const std::string& line) {
+        if (w[0].text == "hint") {
+            hint(g, w);
+            return std::nullopt;
         }
-        for (std::size_t k = 0; k < hints_.size(); ++k)
-            std::cout << "  " << k + 1 << ": " << qwirkle::to_string(hints_[k].move) << "  (" << hints_[k].score << " points)\n";
-    }
-
-    void play_hint(const command_words& w) {
-        const auto number = count_argument(w, false, 0, "play K: K the number of a move listed by 'hint'");
-        if (!number) return;
-        const std::size_t k = *number;
-        if (k > hints_.size()) {
-            std::cout << "no such hint: type 'hint' first, then 'play K' with K from the list\n";
-            return;
+        if (w[0].text == "play") {
+            const auto number = count_argument(w, false, 0, "play K: K the number of a move listed by 'hint'");
+            if (!number) return std::nullopt;
+            if (*number > hints_.size()) {
+                std::cout << "no such hint: type 'hint' first, then 'play K' with K from the list\n";
+                return std::nullopt;
+            }
+            return action_type::place(hints_[*number - 1].move);
         }
-        apply(action_type::place(hints_[k - 1].move));
-    }
-
-    void act(const std::string& line) {
         auto a = qwirkle::parse_action<R>(line);
         if (!a) {
             std::cout << "not understood: " << a.error().describe() << " (type 'help')\n";
-            return;
+            return std::nullopt;
         }
-        apply(*a);
+        return *a;
     }
 
-    void apply(const action_type& a) {
-        const auto e = g_.apply(a);
-        if (!e.ok()) {
-            std::cout << "illegal: " << e.describe() << '\n';
-            return;
-        }
-        hints_.clear();
-        report(0, g_.history().back());
-        if (qwirkle::is_action_tile(a.kind)) {
-            show();
-            return;  // the turn goes on
-        }
-        bots_play();
-        if (!g_.is_terminal()) show();
-    }
-
-    void report(int p, const qwirkle::basic_turn<R>& t) const {
+    void report(int p, const action_type&, const game_type& g) const {
+        const auto& t = g.history().back();
         std::cout << (p == 0 ? "you" : "player " + std::to_string(p)) << ": " << qwirkle::to_string(t.action);
         if (t.action.kind == qwirkle::action_kind::place) std::cout << "  +" << t.score;
         if (t.bonus) std::cout << " +" << t.bonus << " (last tile)";
@@ -227,55 +281,14 @@ private:
         std::cout << '\n';
     }
 
-    void bots_play() {
-        while (!g_.is_terminal() && g_.current_player() != 0) {
-            const int p = g_.current_player();
-            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(*g_.observe(p), random_);
-            if (!g_.apply(a).ok()) {
-                std::cout << "bot error\n";
-                std::exit(1);
-            }
-            report(p, g_.history().back());
-        }
-    }
-
-    void undo() {
-        const auto& h = g_.history();
-        std::size_t last = h.size();
-        while (last > 0 && h[last - 1].player != 0) --last;
-        if (last == 0) {
-            std::cout << "nothing of yours to undo\n";
-            return;
-        }
-        // Back to just before your last action (and the start of that turn, if it began with an action tile).
-        --last;
-        while (last > 0 && h[last - 1].player == 0 && qwirkle::is_action_tile(h[last - 1].action.kind)) --last;
-        while (g_.history().size() > last) g_.undo();
-        std::cout << "undone: your last turn and the bots' replies\n";
-        hints_.clear();
-        show();
-    }
-
-    void autoplay() {
-        qwirkle::basic_tactician_bot<R> me;
-        while (!g_.is_terminal()) {
-            if (g_.current_player() == 0) {
-                const auto e = g_.apply(me.choose(*g_.observe(0), random_));
-                if (!e.ok()) return;
-                report(0, g_.history().back());
-            }
-            bots_play();
-        }
-    }
-
-    void finish() const {
+    void finish(const game_type& g) const {
         qwirkle::render_options look;
         look.ansi_colour = s_.colour;
         look.unicode = s_.unicode;
-        std::cout << '\n' << qwirkle::render(g_.board(), look) << "game over: "
-                  << (g_.end_reason() == qwirkle::game_end::last_tile ? "a player placed the last tile" : "nobody could play")
-                  << "\nfinal scores: " << scores() << "\n";
-        const auto w = g_.winners();
+        std::cout << '\n' << qwirkle::render(g.board(), look) << "game over: "
+                  << (g.end_reason() == qwirkle::game_end::last_tile ? "a player placed the last tile" : "nobody could play")
+                  << "\nfinal scores: " << scores(g) << "\n";
+        const auto w = g.winners();
         if (w.size() == 1) std::cout << (w[0] == 0 ? "you win!" : "player " + std::to_string(w[0]) + " wins") << '\n';
         else {
             std::cout << "shared win:";
@@ -284,139 +297,176 @@ private:
         }
     }
 
+private:
+    std::string tile(qwirkle::tile_t<R> t) const { return qwirkle::tile_text(t, s_.unicode, s_.colour); }
+    static std::string scores(const game_type& g) {
+        std::string out;
+        for (int p = 0; p < g.players(); ++p) out += (p ? " : " : "") + std::to_string(g.score(p));
+        return out;
+    }
+
+    void hint(const game_type& g, const command_words& w) {
+        const auto n = count_argument(w, true, 5, "hint [n]: the n best moves, n from 1 to 1000, 5 by default");
+        if (!n) return;
+        auto moves = g.legal_moves();
+        std::stable_sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) { return a.score > b.score; });
+        if (moves.size() > *n) moves.resize(*n);
+        hints_ = std::move(moves);
+        if (hints_.empty()) {
+            std::cout << (g.can_exchange() ? "no placement: exchange some tiles\n" : "no placement and an empty bag: pass\n");
+            return;
+        }
+        for (std::size_t k = 0; k < hints_.size(); ++k)
+            std::cout << "  " << k + 1 << ": " << qwirkle::to_string(hints_[k].move) << "  (" << hints_[k].score << " points)\n";
+    }
+
     settings s_;
-    game_type g_;
-    qwirkle::rng random_;
-    std::vector<std::unique_ptr<qwirkle::basic_bot<R>>> bots_;
     std::vector<qwirkle::basic_scored_move<R>> hints_;
 };
 
-/// The card game in a terminal.
+/// The card game: the table's rows, cards by name (the table is rearranged for you), the best turn
+/// as a hint and the cards that can be played this turn.
 template <class R>
-class card_session {
-    using card_type = qwirkle::cards::card_t<R>;
-
+class card_view {
 public:
-    explicit card_session(const settings& s) : s_(s), g_(s.players, s.seed), random_(s.seed ^ 0xca4dull) {
-        for (int p = 1; p < s.players; ++p) bots_.push_back(qwirkle::cards::make_card_bot<R>(s.bot));
+    using game_type = qwirkle::cards::basic_game<R>;
+    using action_type = qwirkle::cards::basic_action<R>;
+    using card_type = qwirkle::cards::card_t<R>;
+    static constexpr const char* prompt = "your turn> ";
+    static constexpr std::uint64_t salt = 0xca4dull;
+
+    explicit card_view(const settings& s) : s_(s) {}
+    game_type new_game() const { return game_type(s_.players, s_.seed); }
+    std::unique_ptr<qwirkle::bot_for<game_type>> make_bot(const std::string& name) const {
+        return qwirkle::cards::make_card_bot<R>(name);
+    }
+    std::unique_ptr<qwirkle::bot_for<game_type>> autopilot() const {
+        return std::make_unique<qwirkle::cards::basic_cautious_card_bot<R>>();
+    }
+    static bool takes_nothing(std::string_view w) {
+        return w == "hint" || w == "playable" || w == "auto" || w == "cannot" || w == "undo" || w == "board" || w == "help" ||
+               w == "quit" || w == "exit";
     }
 
-    int run() {
+    void intro() const {
         std::cout << "Qwirkle Cards: you are player 0 against " << (s_.players - 1) << " " << s_.bot
-                  << " bot(s) (seed " << s_.seed << "). Commands: play CARDS, hint, cannot, auto, quit.\n";
-        bots_play();
-        std::string line;
-        while (!g_.is_terminal()) {
-            show();
-            if (!read_command("your turn> ", line, "bye: the game stays unfinished")) return 0;
-            const command_words w = qwirkle::split_tokens(line);
-            if (w.empty()) continue;
-            const std::string_view word = w[0].text;
-            if ((word == "hint" || word == "auto" || word == "cannot" || word == "quit" || word == "exit") && !no_argument(w))
-                continue;
-            if (word == "hint") {
-                const auto a = qwirkle::cards::basic_greedy_card_bot<R>().choose(*g_.observe(0), random_);
-                if (!a.is_cannot_play())
-                    std::cout << "  play " << qwirkle::to_string(a.turn.played) << "  -> " << qwirkle::cards::to_string(a.turn.result)
-                              << "  (" << a.turn.qwirkles() << " Qwirkle(s), " << a.turn.cards() << " cards)\n";
-                else
-                    std::cout << "  no legal play: type 'cannot'\n";
-            } else if (word == "auto") {
-                qwirkle::cards::basic_cautious_card_bot<R> me;
-                while (!g_.is_terminal()) {
-                    if (g_.current_player() == 0 && !g_.apply(0, me.choose(*g_.observe(0), random_)).ok()) break;
-                    bots_play();
-                }
-            } else if (word == "cannot") {
-                const auto v = g_.cannot_play();
-                if (!v) std::cout << "illegal: " << v.describe() << '\n';
-                else std::cout << "you cannot play\n";
-                bots_play();
-            } else if (word == "play") {
-                const std::size_t after = w[0].column + w[0].text.size();  // the cards' columns are the line's
-                play(std::string_view(line).substr(after), after);
-            } else {
-                std::cout << "commands: play CARDS (e.g. play R1 R2 R3), hint, cannot, auto, quit\n";
-            }
-        }
-        std::cout << "\ngame over. Qwirkles:";
-        for (int p = 0; p < g_.players(); ++p) std::cout << ' ' << (p ? "player " + std::to_string(p) : std::string("you")) << '=' << g_.qwirkles(p);
-        const auto w = g_.winners();
-        std::cout << '\n' << (w.size() == 1 ? (w[0] == 0 ? std::string("you win!") : "player " + std::to_string(w[0]) + " wins") : std::string("shared win")) << '\n';
-        return 0;
+                  << " bot(s) (seed " << s_.seed << "). Commands: play CARDS, hint, playable, cannot, undo, auto, quit.\n";
+    }
+    std::string bye(const game_type&) const { return "bye: the game stays unfinished"; }
+    void forget_hints() {}
+
+    void help() const {
+        std::cout << "  play R1 R2 R3    play those cards (the table is rearranged for you when some arrangement takes them)\n"
+                     "  hint             the best turn    playable   the cards you can play this turn\n"
+                     "  cannot           declare that no play exists (only when none does)\n"
+                     "  undo   auto   board   quit\n";
     }
 
-private:
-    void show() const {
+    void show(const game_type& g) const {
         std::cout << "\ntable:";
-        if (g_.table().rows.empty()) std::cout << " (empty)";
-        for (const auto& r : g_.table().rows) {
+        if (g.table().rows.empty()) std::cout << " (empty)";
+        for (const auto& r : g.table().rows) {
             std::cout << "\n  ";
-            for (const auto c : r) std::cout << qwirkle::tile_text(c, s_.unicode, s_.colour) << ' ';
+            for (const auto c : r) std::cout << card(c) << ' ';
         }
         std::cout << "\nyour cards:";
-        g_.hand(0).for_each([&](card_type c) { std::cout << ' ' << qwirkle::tile_text(c, s_.unicode, s_.colour) << '(' << qwirkle::to_string(c) << ')'; });
-        std::cout << "\npile " << g_.pile_size() << " | Qwirkles:";
-        for (int p = 0; p < g_.players(); ++p) std::cout << ' ' << g_.qwirkles(p);
+        g.hand(0).for_each([&](card_type c) { std::cout << ' ' << card(c) << '(' << qwirkle::to_string(c) << ')'; });
+        std::cout << "\npile " << g.pile_size() << " | Qwirkles:";
+        for (int p = 0; p < g.players(); ++p) std::cout << ' ' << g.qwirkles(p);
         std::cout << '\n';
     }
 
-    void play(std::string_view text, std::size_t column) {
+    /// `hint`, `playable`, `cannot`, `play CARDS`.
+    std::optional<action_type> read(const game_type& g, const command_words& w, const std::string& line) {
+        const std::string_view word = w[0].text;
+        if (word == "hint") {
+            qwirkle::rng unused(0);
+            const auto a = qwirkle::cards::basic_greedy_card_bot<R>().choose(*g.observe(0), unused);
+            if (!a.is_cannot_play())
+                std::cout << "  play " << qwirkle::to_string(a.turn.played) << "  -> " << qwirkle::cards::to_string(a.turn.result)
+                          << "  (" << a.turn.qwirkles() << " Qwirkle(s), " << a.turn.cards() << " cards)\n";
+            else
+                std::cout << "  no legal play: type 'cannot'\n";
+            return std::nullopt;
+        }
+        if (word == "playable") {
+            card_set_type can{};
+            for (const auto& a : g.legal_actions())
+                if (!a.is_cannot_play()) can = can | a.turn.played.distinct();
+            if (can.empty()) std::cout << "  none of your cards can be played: type 'cannot'\n";
+            else {
+                std::cout << "  playable now:";
+                for (const card_type c : can) std::cout << ' ' << qwirkle::to_string(c);
+                std::cout << '\n';
+            }
+            return std::nullopt;
+        }
+        if (word == "cannot") return action_type::cannot_play();
+        if (word == "play") {
+            const std::size_t after = w[0].column + w[0].text.size();  // the cards' columns are the line's
+            return play(g, std::string_view(line).substr(after), after);
+        }
+        std::cout << "commands: play CARDS (e.g. play R1 R2 R3), hint, playable, cannot, undo, auto, board, help, quit\n";
+        return std::nullopt;
+    }
+
+    void report(int p, const action_type& a, const game_type&) const {
+        if (p == 0) {
+            if (a.is_cannot_play()) std::cout << "you cannot play\n";
+            else std::cout << "you: " << qwirkle::to_string(a.turn.played) << "  -> " << qwirkle::cards::to_string(a.turn.result) << '\n';
+            return;
+        }
+        std::cout << "player " << p << ": "
+                  << (a.is_cannot_play() ? std::string("cannot play")
+                                         : qwirkle::to_string(a.turn.played) + " (" + std::to_string(a.turn.qwirkles()) + " Qwirkle(s))")
+                  << '\n';
+    }
+
+    void finish(const game_type& g) const {
+        std::cout << "\ngame over. Qwirkles:";
+        for (int p = 0; p < g.players(); ++p) std::cout << ' ' << (p ? "player " + std::to_string(p) : std::string("you")) << '=' << g.qwirkles(p);
+        const auto w = g.winners();
+        std::cout << '\n' << (w.size() == 1 ? (w[0] == 0 ? std::string("you win!") : "player " + std::to_string(w[0]) + " wins") : std::string("shared win")) << '\n';
+    }
+
+private:
+    using card_set_type = decltype(std::declval<qwirkle::cards::cards_t<R>>().distinct());
+    std::string card(card_type c) const { return qwirkle::tile_text(c, s_.unicode, s_.colour); }
+
+    /// The cards named, arranged onto the table if some arrangement takes them (the Schmidt opening:
+    /// as one new row).
+    std::optional<action_type> play(const game_type& g, std::string_view text, std::size_t column) const {
         constexpr std::string_view usage = "play CARDS, like play R1 R2 R3";
         auto cards = qwirkle::parse_tiles<card_type>(text, column);
         if (!cards) {
             not_understood(cards.error().column, cards.error().token, cards.error().message, usage);
-            return;
+            return std::nullopt;
         }
         if (cards->empty()) {
             not_understood(column, "", "'play' needs the cards to play", usage);
-            return;
+            return std::nullopt;
         }
-        if (!g_.hand(0).includes(*cards)) {
+        if (!g.hand(0).includes(*cards)) {
             std::cout << "illegal: you do not hold all of " << qwirkle::to_string(*cards) << '\n';
-            return;
+            return std::nullopt;
         }
         std::optional<qwirkle::cards::basic_turn<R>> t;
-        if (g_.opening() && R::first_turn == qwirkle::cards::first_turn_rule::largest_group) {
+        if (g.opening() && R::first_turn == qwirkle::cards::first_turn_rule::largest_group) {
             t.emplace();
             t->played = *cards;
-            t->result = g_.table();
+            t->result = g.table();
             t->result.rows.push_back(qwirkle::cards::basic_row<R>(cards->distinct()));
         } else {
-            t = qwirkle::cards::arrange(g_.table(), *cards);
+            t = qwirkle::cards::arrange(g.table(), *cards);
         }
         if (!t) {
             std::cout << "illegal: no arrangement of the table takes " << qwirkle::to_string(*cards) << '\n';
-            return;
+            return std::nullopt;
         }
-        const auto v = g_.play(*t);
-        if (!v) {
-            std::cout << "illegal: " << v.describe() << '\n';
-            return;
-        }
-        std::cout << "you: " << qwirkle::to_string(t->played) << "  -> " << qwirkle::cards::to_string(t->result) << '\n';
-        bots_play();
-    }
-
-    void bots_play() {
-        while (!g_.is_terminal() && g_.current_player() != 0) {
-            const int p = g_.current_player();
-            const auto a = bots_[static_cast<std::size_t>(p - 1)]->choose(*g_.observe(p), random_);
-            if (!g_.apply(a).ok()) {
-                std::cout << "bot error\n";
-                std::exit(1);
-            }
-            std::cout << "player " << p << ": "
-                      << (a.is_cannot_play() ? std::string("cannot play") : qwirkle::to_string(a.turn.played) + " (" +
-                                                                          std::to_string(a.turn.qwirkles()) + " Qwirkle(s))")
-                      << '\n';
-        }
+        return action_type::play(std::move(*t));
     }
 
     settings s_;
-    qwirkle::cards::basic_game<R> g_;
-    qwirkle::rng random_;
-    std::vector<std::unique_ptr<qwirkle::cards::basic_card_bot<R>>> bots_;
 };
 
 }  // namespace
@@ -445,16 +495,16 @@ int main(int argc, char** argv) {
     if (s.cards) {
         if (s.bot != "greedy" && s.bot != "cautious") cli.usage_error("unknown card bot '" + s.bot + "' (greedy, cautious)");
         if (s.players > 4) cli.usage_error("--players: the card game takes 2 to 4 players, got " + std::to_string(s.players));
-        if (s.edition == "schmidt") return card_session<qwirkle::cards::schmidt_rules>(s).run();
-        if (s.edition == "999") return card_session<qwirkle::cards::games999_rules>(s).run();
+        if (s.edition == "schmidt") return terminal<card_view<qwirkle::cards::schmidt_rules>>(s).run();
+        if (s.edition == "999") return terminal<card_view<qwirkle::cards::games999_rules>>(s).run();
         cli.usage_error("unknown edition '" + s.edition + "' (schmidt, 999)");
     }
     if (!qwirkle::make_bot(s.bot)) cli.usage_error("unknown bot '" + s.bot + "' (random, greedy, tactician, monte-carlo)");
     qwirkle::game_config c;
     c.players = s.players;
     if (const auto why = qwirkle::game::validate(c); !why.empty()) cli.usage_error(why);
-    if (s.rules == "standard") return session<qwirkle::standard_rules>(s).run();
-    if (s.rules == "mini") return session<qwirkle::mini_expansion_rules>(s).run();
-    if (s.rules == "actions-at-start") return session<qwirkle::action_tiles_at_start_rules>(s).run();
+    if (s.rules == "standard") return terminal<tile_view<qwirkle::standard_rules>>(s).run();
+    if (s.rules == "mini") return terminal<tile_view<qwirkle::mini_expansion_rules>>(s).run();
+    if (s.rules == "actions-at-start") return terminal<tile_view<qwirkle::action_tiles_at_start_rules>>(s).run();
     cli.usage_error("unknown rule set '" + s.rules + "' (standard, mini, actions-at-start)");
 }

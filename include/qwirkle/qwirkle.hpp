@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — umbrella header: the whole tile-game library, its bots and the drivers (the card game:
 // <qwirkle/cards/cards.hpp> and <qwirkle/bots/cards.hpp>; many games on threads: <qwirkle/play/parallel.hpp>).
 #pragma once

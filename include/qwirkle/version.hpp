@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the library's version, as macros and as constants.
 // Maintained by hand; CMake checks at configure time that it matches project(VERSION) in CMakeLists.txt.
 #pragma once
 
 #define QWIRKLE_VERSION_MAJOR 0
-#define QWIRKLE_VERSION_MINOR 1
+#define QWIRKLE_VERSION_MINOR 2
 #define QWIRKLE_VERSION_PATCH 0
-#define QWIRKLE_VERSION_STRING "0.1.0"
+#define QWIRKLE_VERSION_STRING "0.2.0"
 /// One number that grows with every release: major * 10000 + minor * 100 + patch.
 #define QWIRKLE_VERSION (QWIRKLE_VERSION_MAJOR * 10000 + QWIRKLE_VERSION_MINOR * 100 + QWIRKLE_VERSION_PATCH)
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the grid board: tiles on cells, with the anchor data move generation needs kept up to date.
 //
 // Cells have integer coordinates without a fixed extent: no legal game, however far it snakes (take-a-tile

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — cells, placements and placement moves.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the bot interface of the tile game: a bot sees one player's observation and a seeded
 // random source, and returns a legal action; play_game drives any mix of bots.
 #pragma once

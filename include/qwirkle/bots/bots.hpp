@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — every tile-game bot, and a factory by name.
 #pragma once
 

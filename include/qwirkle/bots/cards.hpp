@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — bots for the card game: an interface, a greedy bot (most Qwirkles, then most cards)
 // and a cautious one that also avoids leaving colour or shape groups of 5 on the table whose sixth card
 // an opponent may hold (the table can be rearranged by anyone, so what counts is what lies on it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the Monte-Carlo bot: determinise what it cannot see, simulate ahead with a fast policy.
 //
 // For a decision it takes the best-scoring candidate placements; for each it deals the unseen tiles

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the tactician: greedy plus the rulebook's strategy tips (rulebook 001, "Strategische Tipps").
 //
 // Each legal placement is valued at its score, minus the expected loss from every line of 5 it leaves

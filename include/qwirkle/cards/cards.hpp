@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — Qwirkle Cards (docs/rules.md §4): the whole card game in one include.
 #pragma once
 

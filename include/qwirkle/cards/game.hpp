@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — the card game's flow (docs/rules.md §4) for 2–4 players, the edition as the rule set:
 // deal 9 each (redeal while nobody holds a group of 3), the start player and first turn per edition,
 // turns with Qwirkle collection and refill to 9, the "cannot play" rule per edition, the final round

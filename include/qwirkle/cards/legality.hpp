@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — turn legality (docs/rules.md §4.5): a turn is the cards played from the hand and
 // the whole resulting tableau; it is legal when at least one card is played, every played card comes
 // from the hand, the result holds exactly the old table's cards plus the played ones, and every row of

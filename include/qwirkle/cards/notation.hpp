@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — text notation of the card game: a row is its cards space-separated (`R1 R2 R3`), a
 // tableau its rows separated by `/` (`R1 R2 R3 / G4 B4 Y4`; empty text is the empty table), a hand its
 // cards space-separated, a position `<tableau> | <hand>`. Errors are values: where and why.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — the perft answer for one position, exactly as `qwirkle-cards-perft` prints it:
 // the tool, the Python package and the web package all call this.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — a row on the table: 3 to 6 different cards sharing the colour (shapes all different)
 // or the shape (colours all different). A row of 6 (every card of its colour or shape) is a Qwirkle.
 #pragma once

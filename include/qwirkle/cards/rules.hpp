@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — rule sets of the card game (docs/rules.md §4): the Schmidt edition (2014, the default)
 // and the 999 Games edition (2015). An edition is a plain struct of constants, passed as the first
 // template parameter of every card-game template.

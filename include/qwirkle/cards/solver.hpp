@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — the exact turn solver: can a hand play at all, which parts of it can be played, and
 // the best turn, each with any rearrangement of the table.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle::cards — the tableau: the rows on the table.
 #pragma once
 

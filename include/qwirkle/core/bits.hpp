@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — bit helpers usable in constant expressions.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the one interface both games model: the vocabulary of OpenSpiel (current_player,
 // legal_actions, apply, is_terminal, returns, per-player observations; copy = clone).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — rule sets: the one type that carries every rule parameter through all layers.
 //
 // A rule set is a plain struct of constants. Every template in the library takes one as its first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — a value per seat, without allocation: scores, hand sizes, returns.
 #pragma once
 

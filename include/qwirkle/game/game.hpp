@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the tile game with its history: a `basic_state` (state.hpp) plus the configuration it
 // started from and every turn played, for records, replay and undo.
 //

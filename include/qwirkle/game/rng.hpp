@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the seeded random source of both games: same seed, same game, on every compiler and platform.
 //
 // The standard library's engines are portable but its distributions and std::shuffle are not

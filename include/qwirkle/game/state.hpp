@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the tile game's state as a value: board, bag, hands, scores, action tiles, whose turn.
 //
 // `basic_state` is the whole game without its history: copying it clones the game (a board copy

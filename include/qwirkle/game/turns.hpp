@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — whole turns with the mini-expansions: the action-tile choices at the start of a turn and
 // the placements that can follow each, so that a bot can search over complete turns.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — lines: validity of a run of pieces, as a span or as a bitmask with a length.
 //
 // A line of two or more pieces is valid when all share the colour and the shapes all differ, or all

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — text notation of cells, placements, moves, boards and positions (tile game).
 //
 //   cell       x,y            integers, may be negative; x grows right, y grows down

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — actions and whole games as text (serialisation of the tile game).
 //
 //   action   a move (`0,0,R1 1,0,R2`), `exchange R1 G2`, `pass`, or an action tile: `draw3`,

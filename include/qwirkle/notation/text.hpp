@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — text notation of pieces, shared by the tile game and the card game.
 //
 // A piece is a colour letter (`R O Y G B P` for the standard six) followed by a shape digit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the piece type shared by the tile game and the card game.
 #pragma once
 

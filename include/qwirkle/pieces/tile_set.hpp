@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — sets (bitmasks) and multisets (counts) of pieces: hands, bags, "unseen" tracking.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — many seeded games across threads, with results identical to a serial run.
 //
 // Job i depends only on i (its game, its bots, its seeds), so the results do not depend on how the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — playing a game to its end with bots, for either game: which seat erred, with which
 // action and which rule, when a bot's action is refused.
 #pragma once

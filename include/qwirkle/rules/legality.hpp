@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — is a placement legal? (docs/rules.md §2.4–2.5)
 //
 // check_placement returns ok or the first rule the move breaks, naming the cell, tile or line

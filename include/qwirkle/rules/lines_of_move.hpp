@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the lines a placement move makes (shared by the legality check and scoring).
 #pragma once
 

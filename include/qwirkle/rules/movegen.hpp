@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — legal placement moves: every distinct one, each with its score, without allocation.
 //
 // A move is a set of (cell, tile) pairs: two ways of placing the same tiles on the same cells are one

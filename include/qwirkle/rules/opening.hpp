@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the opening rule: the largest group in a hand (docs/rules.md §2.4).
 #pragma once
 

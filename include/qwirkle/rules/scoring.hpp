@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — scoring a placement (docs/rules.md §2.6).
 //
 // Every line of 2+ tiles containing a placed tile scores its length (old and new tiles); a complete

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // qwirkle — the take-a-tile action of the mini-expansions (docs/rules.md §3): which board tiles may be taken.
 //
 // A tile may be taken unless it lies in a line of 6 (a Qwirkle: a complete line) or its removal
