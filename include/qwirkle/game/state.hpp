@@ -36,13 +36,16 @@ namespace qwirkle {
 
 /// How a game is set up.
 struct game_config {
+    /// Number of seats, within the rule set's R::min_players .. R::max_players (checked by validate()).
     int players = 2;
+    /// Seed of the bag shuffle and of every later draw (rng.hpp): the same seed and actions give the same game everywhere.
     std::uint64_t seed = 0;
     int hand_size = 0;      ///< 0: the rule set's size for this many players
     std::vector<int> ages;  ///< optional, one per seat: the youngest tied player opens
     /// Mini-expansions chosen at run time (masks of action_tile bits); when absent, the rule set's
     /// special_tiles / starting_actions.
     std::optional<unsigned> special_tiles;
+    /// Action tiles every player holds from the start (action_tile bits); when absent, the rule set's starting_actions.
     std::optional<unsigned> starting_actions;
 };
 
@@ -59,20 +62,29 @@ enum class game_end : std::uint8_t {
 /// equal observations.
 template <ruleset R, int Radius>
 struct basic_observation {
+    /// The rule set (core/ruleset.hpp).
     using rules_type = R;
+    /// The rule set's tile type.
     using tile_type = tile_t<R>;
+    /// The board type (board/board.hpp).
     using board_type = basic_board<R, Radius>;
+    /// A hand, the bag contents or the unseen tiles: a multiset of tiles.
     using hand_type = basic_tile_multiset<tile_type>;
+    /// An action of this rule set (action.hpp).
     using action_type = basic_action<R>;
+    /// Upper bound on seats: the size of the per-seat arrays.
     static constexpr int max_players = R::max_players;
 
     int player = 0;          ///< whose view this is
     int current_player = 0;  ///< whose turn it is (no_player once terminal)
+    /// Whether the game is over.
     bool terminal = false;
     board_type board;        ///< the tiles on the table (a copy: every rules function takes it)
     hand_type hand;          ///< this player's tiles
+    /// Every player's score, by seat.
     seat_array<int, max_players> scores;
     seat_array<int, max_players> hand_sizes;  ///< every player's number of tiles
+    /// Pieces left in the bag, special tiles included.
     int bag_size = 0;
     int hand_limit = 6;  ///< the hand size of this game (refills stop there; exchanges give back at most this)
     /// Tiles this player has not seen: in the bag or in other hands (all copies minus the board
@@ -85,9 +97,13 @@ struct basic_observation {
     /// the current player has used one this turn; the cell a tile was taken from this turn; the
     /// special tiles still hidden in the bag.
     seat_array<unsigned, max_players> actions_held;
+    /// Per seat, the action tiles already used (action_tile bits).
     seat_array<unsigned, max_players> actions_used;
+    /// Whether the current player has used an action tile this turn (docs/rules.md, mini-expansions).
     bool action_this_turn = false;
+    /// The cell a tile was taken from this turn (nothing may be placed there until the turn ends).
     std::optional<cell> forbidden;
+    /// Special tiles still hidden in the bag (action_tile bits).
     unsigned specials_in_bag = 0;
 
     /// The move generator's options for this position (opening size, forbidden cell).
@@ -105,7 +121,9 @@ struct basic_observation {
         return !terminal && player == current_player && opening_size == 0 && !action_this_turn && board.size() > 1 && mine &&
                (actions_held[player] & ~actions_used[player] & action_bit(a));
     }
+    /// The number of seats in the game.
     int players() const noexcept { return scores.size(); }
+    /// Equal when every field is equal (same view of the same position).
     friend bool operator==(const basic_observation&, const basic_observation&) = default;
 };
 
@@ -124,22 +142,36 @@ struct action_effect {
     unsigned revealed = 0;  ///< special tiles drawn (and shown) during the action: action_tile bits
 };
 
+/// The tile game's state without history: board, bag, hands, scores, action tiles, whose turn.
+/// Models game_state; copy it to search, apply() / undo() with an undo record to change it in place.
+/// `Radius` bounds the board (unlimited_radius: no bound). See the file comment and docs/rules.md §2.
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_state {
 public:
+    /// The rule set (core/ruleset.hpp).
     using rules_type = R;
+    /// The rule set's tile type.
     using tile_type = tile_t<R>;
+    /// The board type (board/board.hpp).
     using board_type = basic_board<R, Radius>;
+    /// A hand or the bag contents: a multiset of tiles.
     using hand_type = basic_tile_multiset<tile_type>;
+    /// A placement: tiles and cells (board/move.hpp).
     using move_type = basic_move<R>;
+    /// An action: place, exchange, pass or an action tile (action.hpp).
     using action_type = basic_action<R>;
+    /// Why an action is refused (ok() when it is legal).
     using error_type = basic_action_error<R>;
+    /// What one player may know (observe()).
     using observation_type = basic_observation<R, Radius>;
+    /// The rule set's largest number of seats.
     static constexpr int max_players = R::max_players;
+    /// Tiles in a full set (special tiles not counted), e.g. 108 for the standard game.
     static constexpr int piece_count = rules_traits<R>::piece_count;
     /// Bag entries from special_code up are the special tiles: special_code + k for action bit k.
     static constexpr int special_code = tile_type::kinds;
     template <class T>
+    /// One `T` per seat.
     using per_seat = seat_array<T, max_players>;
 
     /// Why a configuration cannot start a game (empty string: it can).
@@ -199,9 +231,11 @@ public:
     }
 
     // ---- the game_state interface ----------------------------------------------------------------
+    /// The number of seats, fixed at the start.
     int players() const noexcept { return s_.players; }
     /// The seat to act, or no_player once the game is over.
     int current_player() const noexcept { return is_terminal() ? no_player : s_.current; }
+    /// Whether the game is over (end_reason() says why).
     bool is_terminal() const noexcept { return s_.end != game_end::running; }
     /// Per seat, the share of the win once terminal (1/k for each of k tied winners); 0 before.
     per_seat<double> returns() const noexcept {
@@ -266,6 +300,7 @@ public:
             visit(action_type::pass());  // the bag is empty and nothing can be placed
         }
     }
+    /// Every legal action of the player to act, in for_each_legal_action() order; empty once terminal.
     std::vector<action_type> legal_actions() const {
         std::vector<action_type> v;
         for_each_legal_action([&](const action_type& a) { v.push_back(a); });
@@ -273,8 +308,11 @@ public:
     }
 
     // ---- state -----------------------------------------------------------------------------------
+    /// The hand size of this game: hands are refilled up to it (docs/rules.md §2).
     int hand_size() const noexcept { return s_.hand_size; }
+    /// Why the game ended; game_end::running while it goes on.
     game_end end_reason() const noexcept { return s_.end; }
+    /// The tiles on the table.
     const board_type& board() const noexcept { return board_; }
     /// A player's tiles (an empty hand for a seat outside 0 .. players() − 1).
     const hand_type& hand(int player) const noexcept {
@@ -283,6 +321,7 @@ public:
     }
     /// A player's score (0 for a seat outside 0 .. players() − 1).
     int score(int player) const noexcept { return valid_seat(player) ? s_.scores[player] : 0; }
+    /// Every player's score, by seat.
     const per_seat<int>& scores() const noexcept { return s_.scores; }
     /// Pieces in the bag, special tiles included.
     int bag_size() const noexcept { return s_.bag_size; }
@@ -308,10 +347,12 @@ public:
     // ---- mini-expansions ---------------------------------------------------------------------------
     /// The special tiles in play (action_tile bits) and those already drawn, shown and boxed.
     unsigned special_tiles() const noexcept { return s_.specials; }
+    /// The special tiles already drawn, shown and set aside (action_tile bits).
     unsigned specials_revealed() const noexcept { return s_.revealed; }
     /// Action tiles a player holds (won or given at the start) and those already used (0 for a
     /// seat outside the game).
     unsigned actions_held(int player) const noexcept { return valid_seat(player) ? s_.held[player] : 0u; }
+    /// Action tiles a player has already used (action_tile bits; 0 for a seat outside the game).
     unsigned actions_used(int player) const noexcept { return valid_seat(player) ? s_.used[player] : 0u; }
     /// Can the current player still use this action tile now?
     bool can_use(action_tile a) const noexcept {
@@ -327,6 +368,7 @@ public:
     int opening_size() const noexcept { return s_.opening_size; }
 
     // ---- what the current player may do --------------------------------------------------------
+    /// The move generator's options for this position: the opening size and the forbidden cell.
     movegen_options move_options() const noexcept {
         movegen_options o;
         o.opening_size = s_.opening_size;
@@ -338,12 +380,15 @@ public:
     void for_each_legal_move(Visitor&& visit) const {
         if (!is_terminal()) for_each_move(board_, s_.hands[s_.current], visit, move_options());
     }
+    /// Every legal placement of the current player with its score, in for_each_legal_move() order.
     std::vector<basic_scored_move<R>> legal_moves() const {
         std::vector<basic_scored_move<R>> v;
         for_each_legal_move([&](const move_type& m, int s) { v.push_back({m, s}); });
         return v;
     }
+    /// Whether the current player has at least one legal placement.
     bool can_place() const noexcept { return !is_terminal() && count_moves(board_, s_.hands[s_.current], move_options()).moves > 0; }
+    /// Whether the current player may exchange: the game runs, has opened, and the bag holds a piece.
     bool can_exchange() const noexcept { return !is_terminal() && s_.opening_size == 0 && s_.bag_size > 0; }
     /// Calls visit(const hand_type&) for every distinct part of the current hand that may be
     /// exchanged now (1 to min(hand size limit, bag size) tiles), smallest first.
@@ -454,9 +499,13 @@ public:
     error_type apply(int player, const action_type& a) { return apply_checked(check(player, a), a, nullptr); }
     /// Plays the action and reports what it did (score, bonus, special tiles revealed).
     error_type apply(const action_type& a, action_effect& effect) { return apply_checked(check(a), a, &effect); }
+    /// Plays the action for `player` and reports what it did; refuses (changing nothing) when it is not their turn.
     error_type apply(int player, const action_type& a, action_effect& effect) { return apply_checked(check(player, a), a, &effect); }
+    /// Places the move's tiles for the player to act (apply() of a placement).
     error_type place(const move_type& m) { return apply(action_type::place(m)); }
+    /// Swaps these tiles with the bag for the player to act (apply() of an exchange).
     error_type exchange(const hand_type& tiles) { return apply(action_type::exchange(tiles)); }
+    /// Passes for the player to act; legal only when nothing can be placed or exchanged.
     error_type pass() { return apply(action_type::pass()); }
 
     // ---- undo without history ----------------------------------------------------------------------
@@ -730,6 +779,7 @@ private:
     core s_;
 };
 
+/// The standard game's state (standard_rules, unbounded board).
 using state = basic_state<>;
 
 }  // namespace qwirkle
