@@ -15,9 +15,13 @@ namespace qwirkle {
 
 /// A board cell. x grows to the right, y grows downward; the first tile of a game lies at 0,0.
 struct cell {
+    /// Column: grows to the right (any int; the first tile lies at x = 0).
     int x = 0;
+    /// Row: grows downward (any int; the first tile lies at y = 0).
     int y = 0;
+    /// Same x and same y.
     friend constexpr bool operator==(cell, cell) = default;
+    /// Ordered by x, then by y (a canonical order for sorting moves).
     friend constexpr auto operator<=>(cell, cell) = default;
 };
 
@@ -27,9 +31,13 @@ enum class axis : std::uint8_t { row, column };  ///< row: x varies; column: y v
 /// One tile put on one cell.
 template <class Tile>
 struct basic_placement {
+    /// Where the tile goes.
     cell at;
+    /// The tile put there.
     Tile tile;
+    /// Same cell and same tile.
     friend constexpr bool operator==(const basic_placement&, const basic_placement&) = default;
+    /// Ordered by cell, then by tile.
     friend constexpr auto operator<=>(const basic_placement&, const basic_placement&) = default;
 };
 
@@ -41,11 +49,15 @@ struct basic_placement {
 template <ruleset Rules = standard_rules>
 class basic_move {
 public:
+    /// The rule set's tile type.
     using tile_type = tile_t<Rules>;
+    /// One (cell, tile) pair of the move.
     using placement = basic_placement<tile_type>;
+    /// The most tiles a move can hold: the length of a full line (6 in the standard game).
     static constexpr int capacity = rules_traits<Rules>::max_line;
 
     constexpr basic_move() = default;
+    /// The move of these placements; more than `capacity` make it overflowed() (see make()).
     constexpr basic_move(std::initializer_list<placement> ps) noexcept {
         for (const auto& p : ps) push_back(p);
     }
@@ -73,19 +85,26 @@ public:
         items_[static_cast<std::size_t>(size_++)] = p;
         return true;
     }
+    /// Removes the last placement (no effect on an empty move; an overflowed move stays overflowed).
     constexpr void pop_back() noexcept {
         if (size_ > 0) --size_;
     }
+    /// Empties the move and clears the overflowed flag.
     constexpr void clear() noexcept {
         size_ = 0;
         overflowed_ = false;
     }
     /// Was it given more placements than it holds? (Then no rule accepts it.)
     constexpr bool overflowed() const noexcept { return overflowed_; }
+    /// The number of placements, 0 .. capacity.
     constexpr int size() const noexcept { return size_; }
+    /// Whether the move holds no placement.
     constexpr bool empty() const noexcept { return size_ == 0; }
+    /// The i-th placement, in the order given (precondition: 0 ≤ i < size()).
     constexpr const placement& operator[](int i) const noexcept { return items_[static_cast<std::size_t>(i)]; }
+    /// The first placement.
     constexpr const placement* begin() const noexcept { return items_.data(); }
+    /// Past the last placement.
     constexpr const placement* end() const noexcept { return items_.data() + size_; }
 
     /// The same set of (cell, tile) pairs, whatever the order.
@@ -109,6 +128,7 @@ public:
             }
         return m;
     }
+    /// The same placements in the same order, and the same overflowed flag (same_as() ignores the order).
     friend constexpr bool operator==(const basic_move& a, const basic_move& b) noexcept {
         if (a.size_ != b.size_ || a.overflowed_ != b.overflowed_) return false;
         for (int i = 0; i < a.size_; ++i)
@@ -125,12 +145,17 @@ private:
 /// A move with its score, as the move generator produces it.
 template <ruleset Rules = standard_rules>
 struct basic_scored_move {
+    /// The placement move.
     basic_move<Rules> move;
+    /// Its points under docs/rules.md §2.6 (lines scored, qwirkle bonus included; no end bonus).
     int score = 0;
 };
 
+/// A placement of a standard tile.
 using placement = basic_placement<tile>;
+/// A placement move of the standard game.
 using move = basic_move<>;
+/// A standard move with its score.
 using scored_move = basic_scored_move<>;
 
 }  // namespace qwirkle

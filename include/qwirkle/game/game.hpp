@@ -106,7 +106,7 @@ public:
     error_type place(const move_type& m) { return apply(action_type::place(m)); }
     /// Swaps these tiles with the bag for the player to act (apply() of an exchange).
     error_type exchange(const hand_type& tiles) { return apply(action_type::exchange(tiles)); }
-    /// Passes for the player to act; legal only when they can neither place nor exchange (docs/rules.md §2).
+    /// Passes for the player to act; legal only when they can neither place nor exchange (docs/rules.md §2.5).
     error_type pass() { return apply(action_type::pass()); }
 
     // ---- state -----------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ struct basic_observation {
     seat_array<unsigned, max_players> actions_held;
     /// Per seat, the action tiles already used (action_tile bits).
     seat_array<unsigned, max_players> actions_used;
-    /// Whether the current player has used an action tile this turn (docs/rules.md, mini-expansions).
+    /// Whether the current player has used an action tile this turn (docs/rules.md §3).
     bool action_this_turn = false;
     /// The cell a tile was taken from this turn (nothing may be placed there until the turn ends).
     std::optional<cell> forbidden;
@@ -144,7 +144,7 @@ struct action_effect {
 
 /// The tile game's state without history: board, bag, hands, scores, action tiles, whose turn.
 /// Models game_state; copy it to search, apply() / undo() with an undo record to change it in place.
-/// `Radius` bounds the board (unlimited_radius: no bound). See the file comment and docs/rules.md §2.
+/// `Radius` bounds the board (unlimited_radius: no bound). Rules: docs/rules.md §2 (tile game) and §3 (mini-expansions).
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_state {
 public:
@@ -308,7 +308,7 @@ public:
     }
 
     // ---- state -----------------------------------------------------------------------------------
-    /// The hand size of this game: hands are refilled up to it (docs/rules.md §2).
+    /// The hand size of this game: hands are refilled up to it (docs/rules.md §2.5).
     int hand_size() const noexcept { return s_.hand_size; }
     /// Why the game ended; game_end::running while it goes on.
     game_end end_reason() const noexcept { return s_.end; }
