@@ -20,22 +20,31 @@ enum class action_tile : unsigned {
     draw_three = 1u << 0,  ///< draw 3 extra tiles at the start of the turn
     take_tile = 1u << 1,   ///< take a tile from the board into the hand
 };
+/// The mask bit of an action tile (for the masks held, used, in the bag).
 inline constexpr unsigned action_bit(action_tile a) noexcept { return static_cast<unsigned>(a); }
 /// Every action tile the library knows (new kinds get the next bits).
 inline constexpr unsigned all_action_tiles = action_bit(action_tile::draw_three) | action_bit(action_tile::take_tile);
+/// The number of action tile kinds: bits 0 .. action_tile_kinds − 1 of a mask are in use.
 inline constexpr int action_tile_kinds = 2;
 
 /// The standard tile game (docs/rules.md §1–2): 6 colours × 6 shapes × 3 copies, hands of 6
 /// (5 with five players, 4 with six: the 5–6 player variant of rulebook 003).
 struct standard_rules {
+    /// Tile colours (letters A.. in the notation, docs/rules.md §1); 2 .. 26.
     static constexpr int colours = 6;
+    /// Tile shapes (digits 1.. in the notation); 2 .. 9.
     static constexpr int shapes = 6;
+    /// Copies of every colour-shape pair in the game.
     static constexpr int copies = 3;
+    /// Fewest seats a game may have.
     static constexpr int min_players = 2;
+    /// Most seats a game may have (5–6 players: docs/rules.md §2.8).
     static constexpr int max_players = 6;
     static constexpr int qwirkle_bonus = 6;  ///< extra points for completing a line (a Qwirkle)
     static constexpr int end_bonus = 6;      ///< for the player who places the last tile
+    /// Points for a placement that forms no line of two or more (a lone opening tile, docs/rules.md §2.6).
     static constexpr int lone_tile_score = 1;
+    /// Who opens: largest_group is the rulebook's (docs/rules.md §2.4).
     static constexpr opening_rule opening = opening_rule::largest_group;
     /// Hand size by player count (docs/rules.md §2.8: the 5–6 player variant of 003).
     static constexpr int hand_size(int players) noexcept { return players <= 4 ? 6 : players == 5 ? 5 : 4; }
@@ -47,29 +56,35 @@ struct standard_rules {
 
 /// The base game as rulebook 001 prints it: 2–4 players.
 struct classic_rules : standard_rules {
+    /// Rulebook 001: at most four players.
     static constexpr int max_players = 4;
 };
 
 /// The 5–6 player variant of rulebook 003: hands of 5 (five players) or 4 (six players).
 struct five_six_player_rules : standard_rules {
+    /// The variant is for five or six players.
     static constexpr int min_players = 5;
+    /// Six players at most (hands of 4).
     static constexpr int max_players = 6;
 };
 
 /// The mini-expansions with both special tiles in the bag (110 tiles): whoever draws one shows it,
 /// and every player receives the matching action tile.
 struct mini_expansion_rules : standard_rules {
+    /// Both special tiles (draw three, take a tile) are shuffled into the bag.
     static constexpr unsigned special_tiles = all_action_tiles;
 };
 
 /// Mini-expansions, variant 1: only the chosen special tiles (a mask of action_tile bits).
 template <unsigned Specials>
 struct mini_expansion_subset_rules : standard_rules {
+    /// The chosen special tiles (action_tile bits).
     static constexpr unsigned special_tiles = Specials;
 };
 
 /// Mini-expansions, variant 2: every player holds both action tiles from the start; no special tiles.
 struct action_tiles_at_start_rules : standard_rules {
+    /// Every player holds both action tiles from the start.
     static constexpr unsigned starting_actions = all_action_tiles;
 };
 
@@ -113,14 +128,16 @@ constexpr const char* check_expansions(unsigned special_tiles, unsigned starting
 /// Quantities derived from a rule set.
 template <ruleset R>
 struct rules_traits {
-    /// Special tiles in the bag and action tiles held from the start (0 when the rule set names none).
+    /// Special tiles shuffled into the bag (R::special_tiles, or 0 when the rule set names none).
     static constexpr unsigned special_tiles = detail::special_tiles_of<R>();
+    /// Action tiles every player holds from the start (R::starting_actions, or 0).
     static constexpr unsigned starting_actions = detail::starting_actions_of<R>();
     static_assert(check_expansions(special_tiles, starting_actions)[0] == '\0',
                   "invalid mini-expansion choice: see check_expansions");
     static constexpr int kinds = R::colours * R::shapes;        ///< distinct tiles
     static constexpr int piece_count = kinds * R::copies;       ///< tiles in the game (108)
     static constexpr int max_line = std::max(R::colours, R::shapes);  ///< longest valid line
+    /// The largest hand size over the rule set's player counts (the size of fixed hand buffers).
     static constexpr int max_hand = [] {
         int m = 0;
         for (int p = R::min_players; p <= R::max_players; ++p) m = std::max(m, R::hand_size(p));

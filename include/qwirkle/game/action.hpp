@@ -13,10 +13,11 @@
 
 namespace qwirkle {
 
+/// What a turn's action is (docs/rules.md §2.5; the action tiles: §3).
 enum class action_kind : std::uint8_t {
-    place,
-    exchange,
-    pass,
+    place,       ///< put tiles from the hand on the board (`move`)
+    exchange,    ///< give tiles back to the bag and draw as many (`tiles`)
+    pass,        ///< do nothing: only when the player can neither place nor exchange
     draw_three,  ///< action tile: draw 3 extra tiles, then play the turn
     take_tile,   ///< action tile: take the tile on `at` into the hand, then play the turn
 };
@@ -24,14 +25,20 @@ enum class action_kind : std::uint8_t {
 /// Is this the use of an action tile (which leaves the turn to the same player)?
 constexpr bool is_action_tile(action_kind k) noexcept { return k == action_kind::draw_three || k == action_kind::take_tile; }
 
+/// One action of the tile game: a placement, an exchange, a pass or the use of an action tile.
+/// Only the field that `kind` names is meaningful; build one with place(), exchange(), pass(),
+/// draw_three() or take_tile().
 template <ruleset R = standard_rules>
 struct basic_action {
+    /// Which action this is.
     action_kind kind = action_kind::pass;
     basic_move<R> move;                         ///< for place
     basic_tile_multiset<tile_t<R>> tiles;       ///< for exchange: the tiles given back
     cell at{};                                  ///< for take_tile: the cell emptied
 
+    /// A pass.
     constexpr basic_action() = default;
+    /// The action of this kind with these fields (those `k` does not use are ignored).
     constexpr basic_action(action_kind k, const basic_move<R>& m, const basic_tile_multiset<tile_t<R>>& t, cell c) noexcept
         : kind(k), move(m), tiles(t), at(c) {}
     /// Actions of rule sets with the same pieces and line length are interchangeable.
@@ -40,19 +47,25 @@ struct basic_action {
                  rules_traits<R2>::max_line == rules_traits<R>::max_line)
     constexpr basic_action(const basic_action<R2>& o) noexcept : kind(o.kind), move(o.move), tiles(o.tiles), at(o.at) {}
 
+    /// Place the move's tiles.
     static constexpr basic_action place(const basic_move<R>& m) noexcept { return {action_kind::place, m, {}, {}}; }
+    /// Give these tiles back to the bag and draw as many.
     static constexpr basic_action exchange(const basic_tile_multiset<tile_t<R>>& t) noexcept {
         return {action_kind::exchange, {}, t, {}};
     }
+    /// Pass (legal only when the player can neither place nor exchange).
     static constexpr basic_action pass() noexcept { return {}; }
+    /// Use the draw-three action tile: draw 3 extra tiles, then play the turn.
     static constexpr basic_action draw_three() noexcept { return {action_kind::draw_three, {}, {}, {}}; }
+    /// Use the take-a-tile action tile on cell `c`: the tile there goes into the hand, then the turn is played.
     static constexpr basic_action take_tile(cell c) noexcept { return {action_kind::take_tile, {}, {}, c}; }
+    /// Equal when every field is equal (also those the kind does not use).
     friend constexpr bool operator==(const basic_action&, const basic_action&) = default;
 };
 
 /// Why an action was refused.
 enum class action_rule : std::uint8_t {
-    ok,
+    ok,                     ///< the action is legal
     game_over,              ///< the game has ended
     illegal_placement,      ///< see the placement error
     opening_must_place,     ///< the first turn must place the largest group
@@ -69,6 +82,7 @@ enum class action_rule : std::uint8_t {
     not_your_turn,          ///< apply(player, action) for a player who is not the one to act
 };
 
+/// A short English sentence naming the rule ("ok" for action_rule::ok, "?" for a value out of range).
 constexpr const char* rule_name(action_rule r) noexcept {
     switch (r) {
         case action_rule::ok: return "ok";
@@ -93,13 +107,15 @@ constexpr const char* rule_name(action_rule r) noexcept {
 /// The verdict on an action: ok, or the rule broken (with the placement error for placements).
 template <ruleset R = standard_rules>
 struct basic_action_error {
-    action_rule rule = action_rule::ok;
-    basic_placement_error<tile_t<R>> placement{};
+    action_rule rule = action_rule::ok;  ///< the rule broken (ok: the action is legal)
+    basic_placement_error<tile_t<R>> placement{};  ///< illegal_placement: the placement rule broken and where
     tile_t<R> tile{};  ///< exchange_not_in_hand: which tile
     int count = 0;     ///< exchange_too_many / bag_too_small: the limit; not_your_turn: the seat to act
     take_rule take = take_rule::ok;  ///< take_refused: why
 
+    /// Whether the action is legal.
     constexpr bool ok() const noexcept { return rule == action_rule::ok; }
+    /// The verdict in English: the rule's name with its details (the tile, the limit, the seat to act).
     std::string describe() const {
         switch (rule) {
             case action_rule::illegal_placement: return placement.describe();
