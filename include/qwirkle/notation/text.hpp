@@ -36,15 +36,25 @@ struct parse_error {
 template <class T>
 class parse_result {
 public:
+    /// A success holding `value`.
     parse_result(T value) : value_(std::move(value)) {}
+    /// A failure: the text was rejected for reason `e`.
     parse_result(parse_error e) : error_(std::move(e)) {}
+    /// Whether the text was accepted (same as ok()).
     explicit operator bool() const noexcept { return value_.has_value(); }
+    /// Whether the text was accepted and a value is held.
     bool ok() const noexcept { return value_.has_value(); }
+    /// The parsed value (precondition: ok()).
     const T& value() const& { return *value_; }
+    /// The parsed value (precondition: ok()).
     T& value() & { return *value_; }
+    /// The parsed value, moved out (precondition: ok()).
     T&& value() && { return std::move(*value_); }
+    /// The parsed value (precondition: ok()).
     const T& operator*() const& { return *value_; }
+    /// Member access to the parsed value (precondition: ok()).
     const T* operator->() const { return &*value_; }
+    /// Why the text was rejected (meaningful only when !ok()).
     const parse_error& error() const { return error_; }
 
 private:
@@ -54,7 +64,9 @@ private:
 
 /// A whitespace-separated word and its column.
 struct token {
+    /// The word (a view into the text that was split: valid as long as that text is).
     std::string_view text;
+    /// 0-based offset of the word's first character, `base` included.
     std::size_t column = 0;
 };
 

@@ -16,6 +16,7 @@ namespace qwirkle {
 inline constexpr std::string_view colour_letters = "ROYGBPWKACDEFHIJLMNQSTUVXZ";
 /// Shape names of the standard set, digit 1..6.
 inline constexpr std::string_view shape_names[] = {"circle", "cross", "diamond", "square", "star", "clover"};
+/// Colour names of the standard set, in index order (letters R O Y G B P).
 inline constexpr std::string_view colour_names[] = {"red", "orange", "yellow", "green", "blue", "purple"};
 
 template <int Colours, int Shapes>
@@ -39,10 +40,14 @@ struct basic_tile {
     static_assert(Colours >= 2 && Shapes >= 2 && Colours * Shapes <= 64, "piece sets are 64-bit masks");
     static_assert(Colours <= 26 && Shapes <= 9, "notation: one letter per colour, one digit per shape");
 
+    /// Number of colours, 2 .. 26 (one letter each).
     static constexpr int colours = Colours;
+    /// Number of shapes, 2 .. 9 (one digit each).
     static constexpr int shapes = Shapes;
+    /// Number of distinct pieces, at most 64 (pieces index bits of a mask).
     static constexpr int kinds = Colours * Shapes;
 
+    /// The first piece (colour 0, shape 0: R1).
     constexpr basic_tile() = default;
     /// A piece named in the source: out of range does not compile.
     consteval basic_tile(int colour, int shape) : index_(checked(colour, shape)) {}
@@ -57,18 +62,25 @@ struct basic_tile {
         if (i < 0 || i >= kinds) return std::nullopt;
         return detail::tile_at<basic_tile>(i);
     }
+    /// Whether 0 ≤ colour < Colours and 0 ≤ shape < Shapes.
     static constexpr bool valid(int colour, int shape) noexcept {
         return colour >= 0 && colour < Colours && shape >= 0 && shape < Shapes;
     }
 
     /// colour × Shapes + shape, in 0 .. kinds − 1.
     constexpr int index() const noexcept { return index_; }
+    /// The colour, 0 .. Colours − 1 (0 is red).
     constexpr int colour() const noexcept { return index_ / Shapes; }
+    /// The shape, 0 .. Shapes − 1 (written as the digit shape + 1).
     constexpr int shape() const noexcept { return index_ % Shapes; }
+    /// The colour's letter in the notation (colour_letters, upper case).
     constexpr char colour_letter() const noexcept { return colour_letters[static_cast<std::size_t>(colour())]; }
+    /// The shape's digit in the notation, '1' .. '9'.
     constexpr char shape_digit() const noexcept { return static_cast<char>('1' + shape()); }
 
+    /// The same colour and shape.
     friend constexpr bool operator==(basic_tile, basic_tile) = default;
+    /// Ordered by index (colour, then shape).
     friend constexpr auto operator<=>(basic_tile, basic_tile) = default;
 
 private:
