@@ -11,8 +11,12 @@
 
 namespace qwirkle {
 
+/// The library's random source: xoshiro256** seeded through SplitMix64, with exact bounded integers
+/// and a Fisher–Yates shuffle. Its output is specified bit for bit, so a seed gives the same bag
+/// order, hence the same game, on every compiler and platform.
 class rng {
 public:
+    /// The stream of `seed`: the four state words are four SplitMix64 outputs from it (any seed, 0 included).
     constexpr explicit rng(std::uint64_t seed = 0) noexcept {
         std::uint64_t x = seed;
         for (auto& w : s_) w = splitmix64(x);
@@ -61,6 +65,7 @@ public:
     /// A seed for a derived stream (e.g. one per game of a tournament).
     constexpr std::uint64_t fork() noexcept { return next() ^ 0x9e3779b97f4a7c15ull; }
 
+    /// Equal when the states are equal: both streams give the same numbers from here on.
     friend constexpr bool operator==(const rng&, const rng&) = default;
 
 private:

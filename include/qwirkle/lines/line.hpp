@@ -150,6 +150,7 @@ constexpr line_fault check_line(std::span<const Tile> pieces) noexcept {
     return line_fault::none;
 }
 
+/// Whether these pieces, in any order, may form one line: check_line() finds no fault (docs/rules.md §2.3).
 template <class Tile>
 constexpr bool valid_line(std::span<const Tile> pieces) noexcept {
     return check_line(pieces) == line_fault::none;

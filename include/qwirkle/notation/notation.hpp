@@ -32,8 +32,10 @@
 
 namespace qwirkle {
 
+/// A cell as `x,y` (e.g. `-1,2`).
 inline std::string to_string(cell c) { return std::to_string(c.x) + "," + std::to_string(c.y); }
 
+/// A placement as `x,y,TILE` (e.g. `0,0,R1`), the form parse_move() reads.
 template <class Tile>
 std::string to_string(const basic_placement<Tile>& p) {
     return to_string(p.at) + "," + to_string(p.tile);
@@ -132,8 +134,8 @@ parse_result<basic_move<R>> parse_move(std::string_view s, std::size_t base = 0)
 /// A board and a hand, as read from `<board> | <hand>`.
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 struct basic_position {
-    basic_board<R, Radius> board;
-    basic_tile_multiset<tile_t<R>> hand;
+    basic_board<R, Radius> board;  ///< the tiles before `|`, translated by `offset`
+    basic_tile_multiset<tile_t<R>> hand;  ///< the tiles after `|`
     /// Added to every input coordinate to fit the board (the position is translated when its tiles
     /// lie outside the board's extent; moves are translation-invariant). Subtract to print.
     cell offset{};

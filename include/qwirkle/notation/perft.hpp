@@ -20,6 +20,7 @@
 
 namespace qwirkle {
 
+/// Options of perft(): list the moves, forbid a cell.
 struct perft_options {
     bool list = false;            ///< every move after the summary line
     std::optional<cell> forbid;   ///< no tile on this cell (the take-a-tile restriction), input coordinates

@@ -24,6 +24,8 @@
 
 namespace qwirkle {
 
+/// An action as one line of a record: a move (`0,0,R1 1,0,R2`), `exchange R1 G2`, `pass`, `draw3`
+/// or `take x,y`; parse_action() reads it back.
 template <ruleset R>
 std::string to_string(const basic_action<R>& a) {
     switch (a.kind) {
@@ -36,6 +38,9 @@ std::string to_string(const basic_action<R>& a) {
     return {};
 }
 
+/// Reads an action written as to_string() writes it. Only the syntax is checked (a move names at
+/// least one and at most a line's worth of tiles), not legality: see basic_game::check().
+/// `base` is added to the columns of errors (the offset of `s` in its line).
 template <ruleset R = standard_rules>
 parse_result<basic_action<R>> parse_action(std::string_view s, std::size_t base = 0) {
     const auto tokens = split_tokens(s, base);
@@ -70,10 +75,12 @@ parse_result<basic_action<R>> parse_action(std::string_view s, std::size_t base 
 /// A game's configuration and actions.
 template <ruleset R = standard_rules>
 struct basic_game_record {
-    game_config config;
-    std::vector<basic_action<R>> actions;
+    game_config config;                    ///< the settings (players, seed, hand, ages, specials, actions)
+    std::vector<basic_action<R>> actions;  ///< the actions in turn order (action tiles included)
 };
 
+/// The game as a record (`qwirkle-game 1`, its settings, one action per line); replaying it with
+/// parse_record() and basic_game::replay() rebuilds the same game.
 template <ruleset R, int Radius>
 std::string to_record(const basic_game<R, Radius>& g) {
     // Appended piece by piece (GCC 12 at -O3 misreads `"literal" + std::string` as an overlapping copy).
@@ -95,6 +102,10 @@ std::string to_record(const basic_game<R, Radius>& g) {
     return s;
 }
 
+/// Reads a record as to_record() writes it; blank lines and lines starting with `#` are skipped.
+/// Errors give the 1-based line: a missing `qwirkle-game 1` header, a setting after the first action,
+/// a number out of range, a line that is neither a setting nor an action. The
+/// configuration and the actions' legality are not checked here (basic_game::replay() does).
 template <ruleset R = standard_rules>
 parse_result<basic_game_record<R>> parse_record(std::string_view text) {
     basic_game_record<R> rec;

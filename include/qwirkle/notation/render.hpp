@@ -26,12 +26,16 @@ std::string tile_text(basic_tile<C, S> t, bool unicode, bool ansi_colour) {
     return s;
 }
 
+/// How render() draws a board.
 struct render_options {
     bool ansi_colour = false;  ///< colour each tile with its colour (terminals)
     bool unicode = false;      ///< draw shapes as symbols (● ✚ ◆ ■ ★ ✤) after the colour letter
     int margin = 0;            ///< empty cells shown around the tiles
 };
 
+/// The board as a text grid: a header row of x coordinates, then one row per y with its coordinate,
+/// each cell a tile (as tile_text() writes it) or a dot, over the bounding box of the tiles widened
+/// by `opt.margin`; the line "(empty board)" when no tile is down.
 template <ruleset R, int Radius>
 std::string render(const basic_board<R, Radius>& b, const render_options& opt = {}) {
     if (b.empty()) return "(empty board)\n";
