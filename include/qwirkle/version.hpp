@@ -12,14 +12,16 @@
 
 namespace qwirkle {
 
+/// A version number, `major.minor.patch` (semantic versioning: the API may change while major is 0).
 struct version_info {
-    int major;
-    int minor;
-    int patch;
+    int major;  ///< QWIRKLE_VERSION_MAJOR
+    int minor;  ///< QWIRKLE_VERSION_MINOR
+    int patch;  ///< QWIRKLE_VERSION_PATCH
 };
 
 /// The version of these headers.
 inline constexpr version_info version{QWIRKLE_VERSION_MAJOR, QWIRKLE_VERSION_MINOR, QWIRKLE_VERSION_PATCH};
+/// The version of these headers as text, e.g. "0.2.0" (QWIRKLE_VERSION_STRING).
 inline constexpr const char* version_string = QWIRKLE_VERSION_STRING;
 
 }  // namespace qwirkle

@@ -11,13 +11,17 @@
 
 namespace qwirkle {
 
+/// A player program: given one player's observation and a random source, it picks an action.
+/// Implementations must be deterministic given `view` and the state of `random`, so that seeded
+/// games replay exactly.
 template <class Observation>
 class bot_interface {
 public:
-    using observation_type = Observation;
-    using action_type = typename Observation::action_type;
+    using observation_type = Observation;  ///< what the bot sees (one player's view)
+    using action_type = typename Observation::action_type;  ///< what it returns
 
     virtual ~bot_interface() = default;
+    /// A short name for logs and tournament tables (e.g. "greedy").
     virtual std::string name() const = 0;
     /// A legal action for the observing player, whose turn it is. Uses only `view` and `random`.
     virtual action_type choose(const observation_type& view, rng& random) = 0;

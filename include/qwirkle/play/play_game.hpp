@@ -17,13 +17,15 @@ namespace qwirkle {
 /// A bot's action that the game refused: the game stops there, unchanged by it.
 template <game_state G>
 struct bot_fault {
-    int seat = 0;
+    int seat = 0;                    ///< the seat whose bot chose the action
     std::string bot;                 ///< the bot's name
     typename G::action_type action;  ///< what it chose
     typename G::error_type error;    ///< the rule it breaks
+    /// `seat N (NAME): ` and the error's description.
     std::string describe() const { return "seat " + std::to_string(seat) + " (" + bot + "): " + error.describe(); }
 };
 
+/// How play_game() ended: finished, or stopped by a refused action or a safety limit.
 template <game_state G>
 struct play_result {
     bool finished = false;  ///< the game reached its end
@@ -33,7 +35,9 @@ struct play_result {
     /// ...or because a seat had no bot, or after `max_actions` actions (a safety net: every game
     /// of the library ends by its rules long before).
     std::string stopped;
+    /// Whether the game reached its end.
     explicit operator bool() const noexcept { return finished; }
+    /// One line: `finished after N actions`, or `stopped: ` and the reason.
     std::string describe() const {
         if (finished) return "finished after " + std::to_string(actions) + " actions";
         if (fault) return "stopped: " + fault->describe();

@@ -14,11 +14,11 @@ namespace qwirkle {
 template <class Tile>
 struct basic_line_info {
     static constexpr int stored = 16;  ///< pieces kept; longer lines are invalid anyway
-    cell start{};
-    axis direction = axis::row;
-    int length = 0;
-    detail::mask64 set = 0;
-    std::array<Tile, stored> pieces{};
+    cell start{};                 ///< the first cell (smallest x for a row, smallest y for a column)
+    axis direction = axis::row;   ///< row: the line runs toward +x; column: toward +y
+    int length = 0;               ///< the number of tiles in the line, 1 for a lone tile
+    detail::mask64 set = 0;       ///< the pieces present, as bits of their indices (copies fold into one bit)
+    std::array<Tile, stored> pieces{};  ///< the first min(length, stored) pieces, from `start` on
 };
 
 namespace detail {
