@@ -20,7 +20,7 @@ namespace qwirkle {
 
 /// The rules a placement can break.
 enum class placement_rule : std::uint8_t {
-    ok,
+    ok,                     ///< the placement is legal
     empty_move,             ///< no tile placed
     too_many_tiles,         ///< more tiles than a line holds (a move built with too many placements)
     tile_not_in_hand,       ///< the hand lacks this tile (or as many copies of it)
@@ -38,6 +38,7 @@ enum class placement_rule : std::uint8_t {
     opening_group_size,     ///< the opening move must place the largest group (this many tiles)
 };
 
+/// A short English phrase naming the rule ("ok" for placement_rule::ok, "?" for a value out of range).
 constexpr const char* rule_name(placement_rule r) noexcept {
     switch (r) {
         case placement_rule::ok: return "ok";
@@ -63,13 +64,15 @@ constexpr const char* rule_name(placement_rule r) noexcept {
 /// The verdict on a placement: ok, or the rule broken and what it concerns.
 template <class Tile>
 struct basic_placement_error {
-    placement_rule rule = placement_rule::ok;
+    placement_rule rule = placement_rule::ok;  ///< the rule broken (ok: the placement is legal)
     cell where{};           ///< the cell concerned (for a line: its first cell)
     Tile tile{};            ///< the tile concerned (tile_not_in_hand, and the placed tile otherwise)
     axis line = axis::row;  ///< for line faults: which way the line runs
     int length = 0;         ///< for line faults: its length; for opening_group_size: the size required
 
+    /// Whether the placement is legal.
     constexpr bool ok() const noexcept { return rule == placement_rule::ok; }
+    /// Equal when every field is equal.
     friend constexpr bool operator==(const basic_placement_error&, const basic_placement_error&) = default;
 
     /// One sentence for a player: `gap in the line at 3,0`.

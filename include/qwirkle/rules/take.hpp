@@ -17,13 +17,14 @@ namespace qwirkle {
 
 /// Why a tile cannot be taken.
 enum class take_rule : std::uint8_t {
-    ok,
+    ok,           ///< the tile may be taken
     no_tile,      ///< the cell holds no tile
     in_qwirkle,   ///< the tile lies in a line of 6
     disconnects,  ///< the rest of the board would fall apart
     last_tile,    ///< the board would be empty
 };
 
+/// A short English phrase naming the rule ("ok" for take_rule::ok, "?" for a value out of range).
 constexpr const char* rule_name(take_rule r) noexcept {
     switch (r) {
         case take_rule::ok: return "ok";
