@@ -51,7 +51,7 @@ struct game_config {
 
 /// Why and how a game ended.
 enum class game_end : std::uint8_t {
-    running,
+    running,    ///< the game goes on
     last_tile,  ///< a player placed their last tile with nothing left to draw (+ end bonus)
     stalemate,  ///< nobody can ever place again: a full round of passes, or (tiles still in the bag)
                 ///< no tile outside the board fits anywhere and no take-a-tile action can change that

@@ -23,7 +23,11 @@ enum class line_fault : std::uint8_t {
 };
 
 /// What a valid line of 2+ pieces has in common.
-enum class line_kind : std::uint8_t { single, colour, shape };
+enum class line_kind : std::uint8_t {
+    single,  ///< fewer than 2 pieces: not a line yet, either kind is still possible
+    colour,  ///< every piece has the same colour (the shapes differ)
+    shape,   ///< every piece has the same shape (the colours differ)
+};
 
 namespace detail {
 
