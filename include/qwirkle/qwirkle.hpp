@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — umbrella header: the whole tile-game library, its bots and the drivers (the card game:
-// <qwirkle/cards/cards.hpp> and <qwirkle/bots/cards.hpp>; many games on threads: <qwirkle/play/parallel.hpp>).
+/// @file
+/// Umbrella header: the whole tile-game library, its bots and the drivers (the card game:
+/// `<qwirkle/cards/cards.hpp>` and `<qwirkle/bots/cards.hpp>`; many games on threads: `<qwirkle/play/parallel.hpp>`).
 #pragma once
 
 #include "version.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — cells, placements and placement moves.
+/// @file
+/// Cells, placements and placement moves.
 #pragma once
 
 #include <array>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — bit helpers usable in constant expressions.
+/// @file
+/// Bit helpers usable in constant expressions.
 #pragma once
 
 #include <bit>

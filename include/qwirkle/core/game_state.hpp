@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the one interface both games model: the vocabulary of OpenSpiel (current_player,
-// legal_actions, apply, is_terminal, returns, per-player observations; copy = clone).
-//
-// `qwirkle::game` (and `basic_game`, `basic_state` of every rule set) and `qwirkle::cards::game`
-// (every edition) model `game_state`, so that one driver, one tournament runner, one terminal
-// loop and the Python and web bindings serve both games.
+/// @file
+/// The one interface both games model: the vocabulary of OpenSpiel (current_player,
+/// legal_actions, apply, is_terminal, returns, per-player observations; copy = clone).
+///
+/// `qwirkle::game` (and `basic_game`, `basic_state` of every rule set) and `qwirkle::cards::game`
+/// (every edition) model `game_state`, so that one driver, one tournament runner, one terminal
+/// loop and the Python and web bindings serve both games.
 #pragma once
 
 #include <concepts>

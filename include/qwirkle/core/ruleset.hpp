@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — rule sets: the one type that carries every rule parameter through all layers.
-//
-// A rule set is a plain struct of constants. Every template in the library takes one as its first
-// parameter, defaulting to `standard_rules`. A variant is a new rule set (usually derived from
-// `standard_rules` with a few constants redefined), never an edit of the move generator.
+/// @file
+/// Rule sets: the one type that carries every rule parameter through all layers.
+///
+/// A rule set is a plain struct of constants. Every template in the library takes one as its first
+/// parameter, defaulting to `standard_rules`. A variant is a new rule set (usually derived from
+/// `standard_rules` with a few constants redefined), never an edit of the move generator.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — a value per seat, without allocation: scores, hand sizes, returns.
+/// @file
+/// A value per seat, without allocation: scores, hand sizes, returns.
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — a turn's action in the tile game: place, exchange or pass; with the mini-expansions, an
-// action tile (draw three, take a tile) may come first in the same turn.
+/// @file
+/// A turn's action in the tile game: place, exchange or pass; with the mini-expansions, an
+/// action tile (draw three, take a tile) may come first in the same turn.
 #pragma once
 
 #include <cstdint>

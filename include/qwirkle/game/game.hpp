@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the tile game with its history: a `basic_state` (state.hpp) plus the configuration it
-// started from and every turn played, for records, replay and undo.
-//
-// Both `basic_game` and `basic_state` model `game_state`: a game for people and tools (records,
-// undo by replay, so that every query after an undo answers exactly as on a game replayed from
-// scratch), a state for search (cheap copies, undo records).
+/// @file
+/// The tile game with its history: a `basic_state` (state.hpp) plus the configuration it
+/// started from and every turn played, for records, replay and undo.
+///
+/// Both `basic_game` and `basic_state` model `game_state`: a game for people and tools (records,
+/// undo by replay, so that every query after an undo answers exactly as on a game replayed from
+/// scratch), a state for search (cheap copies, undo records).
 #pragma once
 
 #include <optional>

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the seeded random source of both games: same seed, same game, on every compiler and platform.
-//
-// The standard library's engines are portable but its distributions and std::shuffle are not
-// (their output is implementation-defined), so the library uses its own: xoshiro256** seeded through
-// SplitMix64, integers in [0, n) by Lemire's multiply-and-reject method (exact, no modulo bias), and a
-// Fisher–Yates shuffle drawing from it, from the last position down.
+/// @file
+/// The seeded random source of both games: same seed, same game, on every compiler and platform.
+///
+/// The standard library's engines are portable but its distributions and std::shuffle are not
+/// (their output is implementation-defined), so the library uses its own: xoshiro256** seeded through
+/// SplitMix64, integers in [0, n) by Lemire's multiply-and-reject method (exact, no modulo bias), and a
+/// Fisher–Yates shuffle drawing from it, from the last position down.
 #pragma once
 
 #include <cstdint>

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the tile game's state as a value: board, bag, hands, scores, action tiles, whose turn.
-//
-// `basic_state` is the whole game without its history: copying it clones the game (a board copy
-// plus about 600 bytes, no heap allocation), `apply` and `undo` with an undo record change it in
-// place, `observe` returns a value. It models `game_state` (core/game_state.hpp), so search, learning
-// agents and bindings can work on it directly; `basic_game` (game.hpp) adds the configuration and the
-// history on top of it.
-//
-// A state machine over docs/rules.md §2 and, when the rule set (or the configuration)
-// brings them in, the mini-expansions: special tiles in the bag, action tiles (draw three, take a
-// tile) used at the start of a turn. Every action is checked first; an illegal one is refused with
-// the rule it breaks and the state stays exactly as it was. The same configuration (seed included)
-// and the same actions give the same game on every platform (see rng.hpp).
+/// @file
+/// The tile game's state as a value: board, bag, hands, scores, action tiles, whose turn.
+///
+/// `basic_state` is the whole game without its history: copying it clones the game (a board copy
+/// plus about 600 bytes, no heap allocation), `apply` and `undo` with an undo record change it in
+/// place, `observe` returns a value. It models `game_state` (core/game_state.hpp), so search, learning
+/// agents and bindings can work on it directly; `basic_game` (game.hpp) adds the configuration and the
+/// history on top of it.
+///
+/// A state machine over docs/rules.md §2 and, when the rule set (or the configuration)
+/// brings them in, the mini-expansions: special tiles in the bag, action tiles (draw three, take a
+/// tile) used at the start of a turn. Every action is checked first; an illegal one is refused with
+/// the rule it breaks and the state stays exactly as it was. The same configuration (seed included)
+/// and the same actions give the same game on every platform (see rng.hpp).
 #pragma once
 
 #include <algorithm>

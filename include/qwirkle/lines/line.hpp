@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — lines: validity of a run of pieces, as a span or as a bitmask with a length.
-//
-// A line of two or more pieces is valid when all share the colour and the shapes all differ, or all
-// share the shape and the colours all differ (docs/rules.md §2). Its length is then at most the number of
-// shapes (colour line) or colours (shape line). A line of 0 or 1 piece is always valid.
+/// @file
+/// Lines: validity of a run of pieces, as a span or as a bitmask with a length.
+///
+/// A line of two or more pieces is valid when all share the colour and the shapes all differ, or all
+/// share the shape and the colours all differ (docs/rules.md §2). Its length is then at most the number of
+/// shapes (colour line) or colours (shape line). A line of 0 or 1 piece is always valid.
 #pragma once
 
 #include <cstdint>

@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — text notation of cells, placements, moves, boards and positions (tile game).
-//
-//   cell       x,y            integers, may be negative; x grows right, y grows down
-//   placement  x,y,TILE       `0,0,R1`
-//   move       placements separated by spaces
-//   board      placements separated by spaces (the tiles on the table)
-//   position   <board> | <hand>   the hand as space-separated tiles, duplicates allowed
-//   action     a move, `exchange TILE...`, or `pass`
-//
-// Coordinates: a cell, placement or move in text has both coordinates within ±max_coordinate
-// (10^9). The tiles of a position lie within ±position_limit<R> = max_coordinate − L (L the longest
-// line, 6 in the standard game), so that every cell a move on it can use (at most L − 1 beyond a
-// tile) and every neighbour of one is again within ±max_coordinate: whatever a tool prints about a
-// position, it reads back.
-//
-// Parsers return the value or a parse_error naming the offending token, its column and why. Every
-// check runs in linear (or n log n) time in the length of the text.
+/// @file
+/// Text notation of cells, placements, moves, boards and positions (tile game).
+///
+/// @code{.unparsed}
+///   cell       x,y            integers, may be negative; x grows right, y grows down
+///   placement  x,y,TILE       `0,0,R1`
+///   move       placements separated by spaces
+///   board      placements separated by spaces (the tiles on the table)
+///   position   <board> | <hand>   the hand as space-separated tiles, duplicates allowed
+///   action     a move, `exchange TILE...`, or `pass`
+/// @endcode
+///
+/// Coordinates: a cell, placement or move in text has both coordinates within ±max_coordinate
+/// (10^9). The tiles of a position lie within ± `position_limit<R>` = max_coordinate − L (L the longest
+/// line, 6 in the standard game), so that every cell a move on it can use (at most L − 1 beyond a
+/// tile) and every neighbour of one is again within ±max_coordinate: whatever a tool prints about a
+/// position, it reads back.
+///
+/// Parsers return the value or a parse_error naming the offending token, its column and why. Every
+/// check runs in linear (or n log n) time in the length of the text.
 #pragma once
 
 #include <algorithm>
@@ -71,7 +74,7 @@ std::string to_string(const basic_board<R, Radius>& b) {
 /// Cell coordinates in text lie within ±max_coordinate, so that every sum or difference of two fits an int.
 inline constexpr int max_coordinate = 1'000'000'000;
 
-/// The tiles of a position lie within ±position_limit<R>: a move uses cells at most (longest line − 1)
+/// The tiles of a position lie within ± `position_limit<R>`: a move uses cells at most (longest line − 1)
 /// beyond a tile, and their neighbours one more, so all of them stay within ±max_coordinate.
 template <ruleset R = standard_rules>
 inline constexpr int position_limit = max_coordinate - rules_traits<R>::max_line;
@@ -142,7 +145,7 @@ struct basic_position {
 };
 
 /// Parses and validates `<board> | <hand>`: every token well-formed, every tile within
-/// ±position_limit<R>, no more copies of a tile (board and hand together) than the game has, no cell
+/// ± `position_limit<R>`, no more copies of a tile (board and hand together) than the game has, no cell
 /// used twice, every line on the board valid, the board connected and no wider or taller than the
 /// board type holds. Linear in the text, but for a sort of the board's tiles (at most the game's
 /// piece count of them once the copies are checked).

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the perft answer for one position, exactly as `qwirkle-perft` prints it: the tool, the
-// Python package and the web package all call this.
-//
-//   perft("| R1 R2 R3 G1 G1 B4")       == "moves=33 total=73 best=3"
-//   perft("0,0,R1 | Q9")               == "error: column 10, token \"Q9\": unknown colour 'Q' ..."
-//   perft("# a comment") == perft("")  == ""   (the tool skips such lines)
-//
-// With `list`, every move follows on its own line as `SCORE x,y,TILE ...` (placements sorted by
-// cell, in the input's coordinates). The opening rule is not applied: on an empty board the first
-// tile goes on 0,0 and the line runs toward +x or +y.
+/// @file
+/// The perft answer for one position, exactly as `qwirkle-perft` prints it: the tool, the
+/// Python package and the web package all call this.
+///
+/// @code{.unparsed}
+///   perft("| R1 R2 R3 G1 G1 B4")       == "moves=33 total=73 best=3"
+///   perft("0,0,R1 | Q9")               == "error: column 10, token \"Q9\": unknown colour 'Q' ..."
+///   perft("# a comment") == perft("")  == ""   (the tool skips such lines)
+/// @endcode
+///
+/// With `list`, every move follows on its own line as `SCORE x,y,TILE ...` (placements sorted by
+/// cell, in the input's coordinates). The opening rule is not applied: on an empty board the first
+/// tile goes on 0,0 and the line runs toward +x or +y.
 #pragma once
 
 #include <optional>

@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — actions and whole games as text (serialisation of the tile game).
-//
-//   action   a move (`0,0,R1 1,0,R2`), `exchange R1 G2`, `pass`, or an action tile: `draw3`,
-//            `take x,y` (the same player then plays the turn's main action on the next line)
-//   record   qwirkle-game 1
-//            players 2
-//            seed 42
-//            hand 6            (optional: the rule set's size when absent)
-//            ages 31 9         (optional)
-//            specials 3        (optional: special tiles in the bag, a mask of action_tile bits)
-//            actions 3         (optional: action tiles held from the start, likewise)
-//            <one action per line, in turn order>
-//
-// A record holds the configuration and the actions; replaying it rebuilds the exact game.
+/// @file
+/// Actions and whole games as text (serialisation of the tile game).
+///
+/// @code{.unparsed}
+///   action   a move (`0,0,R1 1,0,R2`), `exchange R1 G2`, `pass`, or an action tile: `draw3`,
+///            `take x,y` (the same player then plays the turn's main action on the next line)
+///   record   qwirkle-game 1
+///            players 2
+///            seed 42
+///            hand 6            (optional: the rule set's size when absent)
+///            ages 31 9         (optional)
+///            specials 3        (optional: special tiles in the bag, a mask of action_tile bits)
+///            actions 3         (optional: action tiles held from the start, likewise)
+///            <one action per line, in turn order>
+/// @endcode
+///
+/// A record holds the configuration and the actions; replaying it rebuilds the exact game.
 #pragma once
 
 #include <string>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the board drawn as text: one cell per three characters, rows top to bottom, with the
-// x coordinates above and the y coordinates on the left. Optionally coloured with ANSI escapes.
+/// @file
+/// The board drawn as text: one cell per three characters, rows top to bottom, with the
+/// x coordinates above and the y coordinates on the left. Optionally coloured with ANSI escapes.
 #pragma once
 
 #include <string>

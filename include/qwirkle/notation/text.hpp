@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — text notation of pieces, shared by the tile game and the card game.
-//
-// A piece is a colour letter (`R O Y G B P` for the standard six) followed by a shape digit
-// (`1`–`6`), case-insensitive: `R1` is the red circle. Parsers report errors as values: the
-// offending token, its 0-based column in the input line, and why it was rejected.
+/// @file
+/// Text notation of pieces, shared by the tile game and the card game.
+///
+/// A piece is a colour letter (`R O Y G B P` for the standard six) followed by a shape digit
+/// (`1`–`6`), case-insensitive: `R1` is the red circle. Parsers report errors as values: the
+/// offending token, its 0-based column in the input line, and why it was rejected.
 #pragma once
 
 #include <cstddef>

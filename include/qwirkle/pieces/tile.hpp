@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the piece type shared by the tile game and the card game.
+/// @file
+/// The piece type shared by the tile game and the card game.
 #pragma once
 
 #include <compare>

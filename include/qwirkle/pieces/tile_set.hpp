@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — sets (bitmasks) and multisets (counts) of pieces: hands, bags, "unseen" tracking.
+/// @file
+/// Sets (bitmasks) and multisets (counts) of pieces: hands, bags, "unseen" tracking.
 #pragma once
 
 #include <array>

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the bot interface of both games: a bot sees one player's observation and a seeded random
-// source, and returns an action. One interface per observation type, so that one driver serves both
-// games (`basic_bot` for the tile game, `cards::basic_card_bot` for the card game are this).
+/// @file
+/// The bot interface of both games: a bot sees one player's observation and a seeded random
+/// source, and returns an action. One interface per observation type, so that one driver serves both
+/// games (`basic_bot` for the tile game, `cards::basic_card_bot` for the card game are this).
 #pragma once
 
 #include <string>

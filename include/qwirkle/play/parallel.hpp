@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — many seeded games across threads, with results identical to a serial run.
-//
-// Job i depends only on i (its game, its bots, its seeds), so the results do not depend on how the
-// jobs are spread over threads: parallel_map(n, 8, job) == parallel_map(n, 1, job).
-// Needs the platform's threads (std::thread); nothing else of the library does.
+/// @file
+/// Many seeded games across threads, with results identical to a serial run.
+///
+/// Job i depends only on i (its game, its bots, its seeds), so the results do not depend on how the
+/// jobs are spread over threads: parallel_map(n, 8, job) == parallel_map(n, 1, job).
+/// Needs the platform's threads (std::thread); nothing else of the library does.
 #pragma once
 
 #include <algorithm>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — playing a game to its end with bots, for either game: which seat erred, with which
-// action and which rule, when a bot's action is refused.
+/// @file
+/// Playing a game to its end with bots, for either game: which seat erred, with which
+/// action and which rule, when a bot's action is refused.
 #pragma once
 
 #include <cstdint>

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — is a placement legal? (docs/rules.md §2.4–2.5)
-//
-// check_placement returns ok or the first rule the move breaks, naming the cell, tile or line
-// concerned. Checks run in this order: empty move, tiles in hand, cells (on the board, free, not
-// repeated, not forbidden), one row or column, no gap, contact (or the opening rules on an empty
-// board), then every line the move makes: not longer than a line can be, no piece twice, one
-// colour or one shape.
+/// @file
+/// Is a placement legal? (docs/rules.md §2.4–2.5)
+///
+/// check_placement returns ok or the first rule the move breaks, naming the cell, tile or line
+/// concerned. Checks run in this order: empty move, tiles in hand, cells (on the board, free, not
+/// repeated, not forbidden), one row or column, no gap, contact (or the opening rules on an empty
+/// board), then every line the move makes: not longer than a line can be, no piece twice, one
+/// colour or one shape.
 #pragma once
 
 #include <type_traits>

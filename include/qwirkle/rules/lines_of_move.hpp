@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the lines a placement move makes (shared by the legality check and scoring).
+/// @file
+/// The lines a placement move makes (shared by the legality check and scoring).
 #pragma once
 
 #include <array>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the opening rule: the largest group in a hand (docs/rules.md §2.4).
+/// @file
+/// The opening rule: the largest group in a hand (docs/rules.md §2.4).
 #pragma once
 
 #include "../pieces/tile_set.hpp"

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — scoring a placement (docs/rules.md §2.6).
-//
-// Every line of 2+ tiles containing a placed tile scores its length (old and new tiles); a complete
-// line (a Qwirkle) scores the rule set's bonus on top; a tile in two scored lines counts twice; a
-// move that forms no line of 2+ (a lone opening tile) scores `lone_tile_score`.
+/// @file
+/// Scoring a placement (docs/rules.md §2.6).
+///
+/// Every line of 2+ tiles containing a placed tile scores its length (old and new tiles); a complete
+/// line (a Qwirkle) scores the rule set's bonus on top; a tile in two scored lines counts twice; a
+/// move that forms no line of 2+ (a lone opening tile) scores `lone_tile_score`.
 #pragma once
 
 #include <type_traits>

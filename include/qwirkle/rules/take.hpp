@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the take-a-tile action of the mini-expansions (docs/rules.md §3): which board tiles may be taken.
-//
-// A tile may be taken unless it lies in a line of 6 (a Qwirkle: a complete line) or its removal
-// would split the board in two (it is an articulation point of the tiles' adjacency graph), and
-// unless it is the last tile on the board (the library's decision: the board never becomes empty
-// again once the game has opened).
+/// @file
+/// The take-a-tile action of the mini-expansions (docs/rules.md §3): which board tiles may be taken.
+///
+/// A tile may be taken unless it lies in a line of 6 (a Qwirkle: a complete line) or its removal
+/// would split the board in two (it is an articulation point of the tiles' adjacency graph), and
+/// unless it is the last tile on the board (the library's decision: the board never becomes empty
+/// again once the game has opened).
 #pragma once
 
 #include <array>
