@@ -29,7 +29,7 @@ struct cell {
 /// The two directions a line runs in.
 enum class axis : std::uint8_t {
     row,     ///< along a row: x varies, y is fixed
-    column,  ///< along a column: y varies, x is fixed
+    column   ///< along a column: y varies, x is fixed
 };
 
 /// One tile put on one cell.

@@ -15,7 +15,7 @@ namespace qwirkle {
 /// Who starts and with what: the rulebook's opening rule, or a free first move (any legal line).
 enum class opening_rule {
     largest_group,  ///< the player with the largest group opens by placing it (docs/rules.md §2.4)
-    free,           ///< seat 0 opens, with any legal placement (its first tile on 0,0)
+    free            ///< seat 0 opens, with any legal placement (its first tile on 0,0)
 };
 
 /// The action tiles of the mini-expansions (rulebook 001, second part), as bits of a mask. Each has

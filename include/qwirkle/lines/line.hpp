@@ -27,7 +27,7 @@ enum class line_fault : std::uint8_t {
 enum class line_kind : std::uint8_t {
     single,  ///< fewer than 2 pieces: not a line yet, either kind is still possible
     colour,  ///< every piece has the same colour (the shapes differ)
-    shape,   ///< every piece has the same shape (the colours differ)
+    shape    ///< every piece has the same shape (the colours differ)
 };
 
 namespace detail {
