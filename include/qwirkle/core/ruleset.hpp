@@ -34,9 +34,9 @@ inline constexpr int action_tile_kinds = 2;
 /// The standard tile game (docs/rules.md §1–2): 6 colours × 6 shapes × 3 copies, hands of 6
 /// (5 with five players, 4 with six: the 5–6 player variant of rulebook 003).
 struct standard_rules {
-    /// Tile colours (letters A.. in the notation, docs/rules.md §1); 2 .. 26.
+    /// Tile colours, 2 .. 26 (one letter each in the notation: R O Y G B P, then colour_letters; docs/rules.md §1).
     static constexpr int colours = 6;
-    /// Tile shapes (digits 1.. in the notation); 2 .. 9.
+    /// Tile shapes, 2 .. 9 (one digit each in the notation, 1 up).
     static constexpr int shapes = 6;
     /// Copies of every colour-shape pair in the game.
     static constexpr int copies = 3;
