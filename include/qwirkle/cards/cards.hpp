@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — Qwirkle Cards (docs/rules.md §4): the whole card game in one include.
+/// @file
+/// Qwirkle Cards (docs/rules.md §4): the whole card game in one include — rule sets, rows, the
+/// tableau, turn legality, the exact solver, the notation, the game and perft.
 #pragma once
 
 #include "rules.hpp"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — turn legality (docs/rules.md §4.5): a turn is the cards played from the hand and
-// the whole resulting tableau; it is legal when at least one card is played, every played card comes
-// from the hand, the result holds exactly the old table's cards plus the played ones, and every row of
-// the result is valid. Rows of 6 in the result are the Qwirkles the player collects.
+/// @file
+/// Turn legality of the card game (docs/rules.md §4.5): a turn is the cards played from the hand and
+/// the whole resulting tableau; it is legal when at least one card is played, every played card comes
+/// from the hand, the result holds exactly the old table's cards plus the played ones, and every row of
+/// the result is valid. Rows of 6 in the result are the Qwirkles the player collects (§4.6).
 #pragma once
 
 #include <string>
@@ -15,20 +16,24 @@ namespace qwirkle::cards {
 /// A turn: the cards played and the resulting arrangement of the table (before Qwirkles are taken).
 template <card_ruleset R = standard_rules>
 struct basic_turn {
-    cards_t<R> played;
-    basic_tableau<R> result;
+    cards_t<R> played;          ///< the cards played from the hand (at least one in a legal turn)
+    basic_tableau<R> result;    ///< the whole table after the turn, its rows of 6 still on it
 
     /// The Qwirkles this turn collects.
     int qwirkles() const noexcept { return result.qwirkle_count(); }
+    /// The number of cards played.
     int cards() const noexcept { return played.size(); }
+    /// The same cards played and the same resulting rows in the same order (same_layout() compares
+    /// tableaus regardless of order).
     friend bool operator==(const basic_turn&, const basic_turn&) = default;
 };
 
+/// A turn of the standard card game.
 using turn = basic_turn<>;
 
-/// The rule a turn breaks.
+/// The rule a turn breaks (docs/rules.md §4.3 for the rows, §4.5 for the turn).
 enum class turn_rule : std::uint8_t {
-    ok,
+    ok,                  ///< the turn is legal
     no_card_played,      ///< a turn plays at least one card
     card_not_in_hand,    ///< a played card the player does not hold
     table_card_missing,  ///< a card of the table (or a played card) is not in the result
@@ -41,12 +46,16 @@ enum class turn_rule : std::uint8_t {
 /// The verdict on a turn: `ok`, or the rule broken with the row (index in the result) or card concerned.
 template <card_ruleset R = standard_rules>
 struct basic_turn_verdict {
-    turn_rule rule = turn_rule::ok;
+    turn_rule rule = turn_rule::ok;  ///< the rule broken, or `ok`
     int row = -1;         ///< index of the offending row in the resulting tableau, or -1
     card_t<R> card{};     ///< the offending card for the card rules
+    /// Is the turn legal?
     explicit operator bool() const noexcept { return rule == turn_rule::ok; }
+    /// Is the turn legal?
     bool ok() const noexcept { return rule == turn_rule::ok; }
 
+    /// The verdict in English: "legal", or the rule broken with the card (in the notation, `R1`) or the
+    /// row (counted from 1 in the resulting tableau) concerned.
     std::string describe() const {
         const std::string c = to_string(card);
         const std::string r = "row " + std::to_string(row + 1);
@@ -64,9 +73,14 @@ struct basic_turn_verdict {
     }
 };
 
+/// The verdict on a turn of the standard card game.
 using turn_verdict = basic_turn_verdict<>;
 
-/// Checks a turn against the table before it and the player's hand.
+/// Checks a turn against the table before it and the player's hand (docs/rules.md §4.5). Reports the
+/// first fault found, in this order: no card played; a played card not in the hand (the lowest card
+/// index first); a card whose count in the result differs from the table's plus the played ones
+/// (card_from_nowhere or table_card_missing, the lowest card index first); the first invalid row of the
+/// result. Does not change anything; Qwirkles are not taken.
 template <card_ruleset R>
 basic_turn_verdict<R> check_turn(const basic_tableau<R>& before, const cards_t<R>& hand, const basic_turn<R>& t) {
     using card_type = card_t<R>;

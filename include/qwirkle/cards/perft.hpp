@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — the perft answer for one position, exactly as `qwirkle-cards-perft` prints it:
-// the tool, the Python package and the web package all call this.
-//
-//   perft("R1 R2 R3 | R4")   == "plays=1 maxcards=1 maxqwirkles=0"
-//   perft("| Q9", {}, 3)     == "error: line 3, column 2, ..."   (the line number the tool counts)
-//   perft("# a comment")     == ""                                (the tool skips such lines)
+/// @file
+/// The card game's perft answer for one position, exactly as `qwirkle-cards-perft` prints it: the
+/// tool, the Python package and the web package all call this.
+///
+/// @code{.unparsed}
+///   perft("R1 R2 R3 | R4")   == "plays=1 maxcards=1 maxqwirkles=0"
+///   perft("| Q9", {}, 3)     == "error: line 3, column 2, ..."   (the line number the tool counts)
+///   perft("# a comment")     == ""                                (the tool skips such lines)
+/// @endcode
+///
+/// `plays` counts the different multisets of hand cards that can be played as a legal turn
+/// (docs/rules.md §4.5), `maxcards` is the most cards one turn can play, `maxqwirkles` the most rows
+/// of 6 one turn can leave on the table (docs/rules.md §6).
 #pragma once
 
 #include <string>
@@ -15,6 +22,7 @@
 
 namespace qwirkle::cards {
 
+/// What perft() prints beyond the summary line.
 struct perft_options {
     bool best = false;  ///< add a line `best: <tableau>` with a turn reaching the most Qwirkles (then cards)
 };

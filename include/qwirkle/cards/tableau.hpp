@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — the tableau: the rows on the table.
+/// @file
+/// The tableau of the card game: the rows on the table (docs/rules.md §4.3, §4.5).
 #pragma once
 
 #include <vector>
@@ -12,11 +13,14 @@ namespace qwirkle::cards {
 /// meaning (cards may be moved freely during a turn); `same_layout` compares two tableaus that way.
 template <card_ruleset R = standard_rules>
 struct basic_tableau {
-    using row_type = basic_row<R>;
-    using card_type = card_t<R>;
+    using row_type = basic_row<R>;  ///< a row of the rule set
+    using card_type = card_t<R>;    ///< a card of the rule set
 
+    /// The rows, in the order laid out. Between turns every row is valid (3 to 6 cards); a tableau
+    /// built by hand or proposed as a turn's result may hold invalid rows until checked.
     std::vector<row_type> rows;
 
+    /// No row on the table (the start of a game).
     bool empty() const noexcept { return rows.empty(); }
     /// Every card on the table, with multiplicity.
     cards_t<R> contents() const noexcept {
@@ -25,6 +29,7 @@ struct basic_tableau {
             for (card_type c : r) m.add(c);
         return m;
     }
+    /// The number of cards on the table.
     int card_count() const noexcept {
         int n = 0;
         for (const row_type& r : rows) n += r.size();
@@ -36,13 +41,16 @@ struct basic_tableau {
             if (!rows[i].valid()) return static_cast<int>(i);
         return -1;
     }
+    /// Is every row valid (docs/rules.md §4.3)? An empty tableau is.
     bool valid() const noexcept { return first_invalid_row() < 0; }
+    /// The number of Qwirkles on the table: valid rows of 6 (every card of a colour or of a shape).
     int qwirkle_count() const noexcept {
         int n = 0;
         for (const row_type& r : rows) n += r.is_qwirkle();
         return n;
     }
-    /// Takes the Qwirkles (rows of 6) off the table and returns them.
+    /// Takes the Qwirkles (rows of 6) off the table and returns them, in table order; the other rows
+    /// keep their order (docs/rules.md §4.6: done at the end of the turn).
     std::vector<row_type> take_qwirkles() {
         std::vector<row_type> taken;
         std::vector<row_type> kept;
@@ -51,9 +59,12 @@ struct basic_tableau {
         return taken;
     }
 
+    /// The same rows in the same order, each with its cards in the same order (same_layout() ignores
+    /// both orders).
     friend bool operator==(const basic_tableau&, const basic_tableau&) = default;
 };
 
+/// The table of the standard card game.
 using tableau = basic_tableau<>;
 
 /// The same rows (as sets of cards), in any order.
