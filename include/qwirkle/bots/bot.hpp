@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the bot interface of the tile game: a bot sees one player's observation and a seeded
-// random source, and returns a legal action; play_game drives any mix of bots.
+/// @file
+/// The bots of the tile game: the interface (a bot sees one player's observation and a seeded
+/// random source, and returns a legal action; play_game drives any mix of bots), the bot writer's kit
+/// (best placement, sensible exchange, when to use an action tile) and two simple bots, random and
+/// greedy.
 #pragma once
 
 #include <algorithm>
@@ -21,6 +24,7 @@ namespace qwirkle {
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 using basic_bot = bot_interface<basic_observation<R, Radius>>;
 
+/// A bot of the standard tile game on an unbounded board.
 using bot = basic_bot<>;
 
 // ---- the bot writer's kit -------------------------------------------------------------------------
@@ -176,7 +180,9 @@ public:
     }
 };
 
+/// The random bot of the standard tile game.
 using random_bot = basic_random_bot<>;
+/// The greedy bot of the standard tile game.
 using greedy_bot = basic_greedy_bot<>;
 
 }  // namespace qwirkle

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — bots for the card game: an interface, a greedy bot (most Qwirkles, then most cards)
-// and a cautious one that also avoids leaving colour or shape groups of 5 on the table whose sixth card
-// an opponent may hold (the table can be rearranged by anyone, so what counts is what lies on it).
+/// @file
+/// Bots for the card game (docs/rules.md §4): an interface, a greedy bot (most Qwirkles, then most
+/// cards) and a cautious one that also avoids leaving colour or shape groups of 5 on the table whose
+/// sixth card an opponent may hold (the table can be rearranged by anyone, so what counts is what lies
+/// on it).
 #pragma once
 
 #include <cmath>
@@ -44,6 +46,8 @@ template <card_ruleset R = standard_rules>
 class basic_greedy_card_bot : public basic_card_bot<R> {
 public:
     std::string name() const override { return "greedy"; }
+    /// Schmidt's opening row when due, else the best turn (most Qwirkles, then most cards), else
+    /// cannot-play (there is no legal turn). Does not use the random source.
     basic_action<R> choose(const basic_observation<R>& v, rng&) override {
         if (opening_due(v)) return basic_action<R>::play(opening_row(v));
         if (auto t = best_turn(v.table, v.hand, objective::qwirkles_then_cards)) return basic_action<R>::play(*t);
@@ -51,14 +55,19 @@ public:
     }
 };
 
-/// Greedy, but it weighs each candidate turn (the best turn with each card kind held back) by
-/// 10 × Qwirkles + cards − the expected Qwirkles it hands to the opponents.
+/// Greedy, but it weighs each candidate turn (the best turn, and the best turn with each card kind
+/// held back) by 10 × Qwirkles + cards − 10 × the expected Qwirkles it hands to the opponents.
 template <card_ruleset R = standard_rules>
 class basic_cautious_card_bot : public basic_card_bot<R> {
     using card_type = card_t<R>;
 
 public:
     std::string name() const override { return "cautious"; }
+    /// Schmidt's opening row when due; else the candidate of the highest value (the plain best turn
+    /// on a tie), else cannot-play (there is no legal turn). The expected Qwirkles handed on: for each
+    /// colour or shape with all but one of its kinds on the table after the turn, the chance that the
+    /// opponents' cards (as many as they hold, drawn from the unseen ones) include the missing card.
+    /// Does not use the random source.
     basic_action<R> choose(const basic_observation<R>& v, rng&) override {
         if (opening_due(v)) return basic_action<R>::play(opening_row(v));
         auto best = best_turn(v.table, v.hand, objective::qwirkles_then_cards);
@@ -120,8 +129,11 @@ std::unique_ptr<basic_card_bot<R>> make_card_bot(std::string_view name) {
     return nullptr;
 }
 
+/// A bot of the standard card game.
 using card_bot = basic_card_bot<>;
+/// The greedy bot of the standard card game.
 using greedy_card_bot = basic_greedy_card_bot<>;
+/// The cautious bot of the standard card game.
 using cautious_card_bot = basic_cautious_card_bot<>;
 
 }  // namespace qwirkle::cards

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the Monte-Carlo bot: determinise what it cannot see, simulate ahead with a fast policy.
-//
-// For a decision it takes the best-scoring candidate placements; for each it deals the unseen tiles
-// at random into the opponents' hands and the bag (consistent with the observation: hand sizes, bag
-// size), plays the candidate and then `depth` further turns of greedy play, and scores the outcome as
-// its own points minus the best opponent's over that stretch. The candidate with the best mean wins.
-// Budget: playouts per decision (deterministic for a seed) or, when set, a time limit.
+/// @file
+/// The Monte-Carlo bot: determinise what it cannot see, simulate ahead with a fast policy.
+///
+/// For a decision it takes the best-scoring candidate placements; for each it deals the unseen tiles
+/// at random into the opponents' hands and the bag (consistent with the observation: hand sizes, bag
+/// size), plays the candidate and then `depth` further turns of greedy play, and scores the outcome as
+/// its own points minus the best opponent's over that stretch. The candidate with the best mean wins.
+/// Budget: playouts per decision (deterministic for a seed) or, when set, a time limit.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +17,8 @@
 
 namespace qwirkle {
 
+/// The breadth and budget of the Monte-Carlo bot's search. Values below 1 for `candidates` count as 1;
+/// at least one playout per candidate is always made.
 struct monte_carlo_options {
     int candidates = 6;    ///< best-scoring placements considered
     int playouts = 240;    ///< simulations per decision, shared among the candidates
@@ -23,6 +26,12 @@ struct monte_carlo_options {
     double seconds = 0;    ///< if > 0, simulate until this much time has passed instead
 };
 
+/// Picks among the best-scoring placements by simulation (see the file description). Plays the
+/// best-scoring placement outright when only one candidate is left or on the opening turn; action
+/// tiles, exchanges and passes as the greedy bot (action_tile_first(), exchange_or_pass()). In the
+/// playouts every player places greedily (no action tiles) or, unable to place, exchanges as much of
+/// the hand as the bag can replace; a player who empties their hand ends the playout with the end
+/// bonus. Deterministic for a seed unless `seconds` is set.
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_monte_carlo_bot : public basic_bot<R, Radius> {
     using Tile = tile_t<R>;
@@ -31,6 +40,7 @@ class basic_monte_carlo_bot : public basic_bot<R, Radius> {
 public:
     using typename basic_bot<R, Radius>::observation_type;
     using typename basic_bot<R, Radius>::action_type;
+    /// A Monte-Carlo bot with these options.
     explicit basic_monte_carlo_bot(monte_carlo_options o = {}) : o_(o) {}
     std::string name() const override { return "monte-carlo"; }
 
@@ -132,6 +142,7 @@ private:
     monte_carlo_options o_;
 };
 
+/// The Monte-Carlo bot of the standard tile game on an unbounded board.
 using monte_carlo_bot = basic_monte_carlo_bot<>;
 
 }  // namespace qwirkle

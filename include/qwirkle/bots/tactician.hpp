@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the tactician: greedy plus the rulebook's strategy tips (rulebook 001, "Strategische Tipps").
-//
-// Each legal placement is valued at its score, minus the expected loss from every line of 5 it leaves
-// open whose missing tile is still unseen (an opponent may complete it into a Qwirkle; a line whose
-// missing tile is all out is safe — "count what is still out"), plus a little for keeping a diverse
-// hand (a large colour or shape group, few duplicates) while the bag still refills it.
+/// @file
+/// The tactician: greedy plus the rulebook's strategy tips (rulebook 001, "Strategische Tipps").
+///
+/// Each legal placement is valued at its score, minus the expected loss from every line of 5 it leaves
+/// open whose missing tile is still unseen (an opponent may complete it into a Qwirkle; a line whose
+/// missing tile is all out is safe — "count what is still out"), plus a little for keeping a diverse
+/// hand (a large colour or shape group, few duplicates) while the bag still refills it.
 #pragma once
 
 #include <cmath>
@@ -14,12 +15,20 @@
 
 namespace qwirkle {
 
+/// The weights of the tactician's valuation of a placement: score − threat × risk + group × (largest
+/// group kept) − duplicate × (duplicates kept), the last two only while the bag is not empty. Any
+/// values are accepted (0 turns a term off).
 struct tactician_weights {
     double threat = 0.7;     ///< times the expected points an opponent gains from a line left at 5
     double group = 0.4;      ///< per tile in the largest group kept in hand
     double duplicate = 0.6;  ///< per duplicate tile kept in hand
 };
 
+/// Plays the legal placement of the highest value (the first among equals; see tactician_weights).
+/// The risk of a placement is the expected number of points (a full line plus the Qwirkle bonus, 12)
+/// an opponent gains from each line through its tiles left one short of a Qwirkle with a free end and
+/// a completing tile still unseen: the chance that one of the opponents' hidden tiles completes it.
+/// Action tiles, exchanges and passes as the greedy bot (action_tile_first(), exchange_or_pass()).
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_tactician_bot : public basic_bot<R, Radius> {
     using Tile = tile_t<R>;
@@ -27,6 +36,7 @@ class basic_tactician_bot : public basic_bot<R, Radius> {
 public:
     using typename basic_bot<R, Radius>::observation_type;
     using typename basic_bot<R, Radius>::action_type;
+    /// A tactician with these weights.
     explicit basic_tactician_bot(tactician_weights w = {}) : w_(w) {}
     std::string name() const override { return "tactician"; }
 
@@ -105,6 +115,7 @@ private:
     tactician_weights w_;
 };
 
+/// The tactician of the standard tile game on an unbounded board.
 using tactician_bot = basic_tactician_bot<>;
 
 }  // namespace qwirkle
