@@ -27,11 +27,12 @@ struct monte_carlo_options {
 };
 
 /// Picks among the best-scoring placements by simulation (see the file description). Plays the
-/// best-scoring placement outright when only one candidate is left or on the opening turn; action
-/// tiles, exchanges and passes as the greedy bot (action_tile_first(), exchange_or_pass()). In the
-/// playouts every player places greedily (no action tiles) or, unable to place, exchanges as much of
-/// the hand as the bag can replace; a player who empties their hand ends the playout with the end
-/// bonus. Deterministic for a seed unless `seconds` is set.
+/// best-scoring placement outright when there is one candidate (one legal placement, or `candidates`
+/// ≤ 1) and on the opening turn; action tiles, exchanges and passes as the greedy bot
+/// (action_tile_first(), exchange_or_pass()). In the playouts every player places greedily (no action
+/// tiles) or, unable to place, exchanges as much of the hand as the bag can replace; a player who
+/// empties their hand ends the playout with the end bonus. Deterministic for a seed unless `seconds`
+/// is set.
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_monte_carlo_bot : public basic_bot<R, Radius> {
     using Tile = tile_t<R>;

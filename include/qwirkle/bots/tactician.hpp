@@ -26,8 +26,9 @@ struct tactician_weights {
 
 /// Plays the legal placement of the highest value (the first among equals; see tactician_weights).
 /// The risk of a placement is the expected number of points (a full line plus the Qwirkle bonus, 12)
-/// an opponent gains from each line through its tiles left one short of a Qwirkle with a free end and
-/// a completing tile still unseen: the chance that one of the opponents' hidden tiles completes it.
+/// an opponent gains from each line through its tiles left one short of a Qwirkle, with an end cell
+/// inside the board and a completing tile still unseen: the chance that the opponents' hidden tiles
+/// include one that completes it.
 /// Action tiles, exchanges and passes as the greedy bot (action_tile_first(), exchange_or_pass()).
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_tactician_bot : public basic_bot<R, Radius> {

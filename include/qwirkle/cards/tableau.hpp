@@ -16,8 +16,9 @@ struct basic_tableau {
     using row_type = basic_row<R>;  ///< a row of the rule set
     using card_type = card_t<R>;    ///< a card of the rule set
 
-    /// The rows, in the order laid out. Between turns every row is valid (3 to 6 cards); a tableau
-    /// built by hand or proposed as a turn's result may hold invalid rows until checked.
+    /// The rows, in the order laid out. In a game every row is valid between turns, and none is a
+    /// Qwirkle (those are taken at the end of the turn); a tableau built by hand or proposed as a
+    /// turn's result may hold invalid rows until checked.
     std::vector<row_type> rows;
 
     /// No row on the table (the start of a game).
