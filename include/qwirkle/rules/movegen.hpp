@@ -220,12 +220,18 @@ private:
     /// board's masks guarantee the line is valid), plus the bonus when complete.
     template <int A>
     static constexpr int cross_points(const anchor_type& an, int length, int t) noexcept {
-        if (length == 0) return 0;
         if constexpr (tile_type::colours == tile_type::shapes)
-            return length + 1 + (length + 1 == tile_type::colours ? R::qwirkle_bonus : 0);
+            return cross_score[static_cast<std::size_t>(length)];
         else
-            return points_of_valid<tile_type>(an.run[cross0<A>] | an.run[cross0<A> + 1] | bit(t), length + 1, R::qwirkle_bonus);
+            return length == 0 ? 0 : points_of_valid<tile_type>(an.run[cross0<A>] | an.run[cross0<A> + 1] | bit(t), length + 1, R::qwirkle_bonus);
     }
+    /// Square tile sets: the points of a crossing line by the length of the runs beside the tile
+    /// (any sum of two run lengths indexes it, though the board's masks admit only valid lines).
+    static constexpr auto cross_score = [] {
+        std::array<std::int16_t, 512> v{};
+        for (int n = 1; n < 512; ++n) v[static_cast<std::size_t>(n)] = static_cast<std::int16_t>(n + 1 + (n + 1 == tile_type::colours ? R::qwirkle_bonus : 0));
+        return v;
+    }();
 
     constexpr void push(int pos, int t) noexcept {
         at_[static_cast<std::size_t>(depth_)] = pos;
