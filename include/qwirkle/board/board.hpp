@@ -124,6 +124,7 @@ public:
             j.run = a.run;
             j.length = a.length;
             j.repeated = a.repeated;
+            j.allows = a.allows;
             drop_anchor(before & ~anchor_flag);
         } else {
             j.run = {};
@@ -140,8 +141,8 @@ public:
             const mask set = left | right | detail::bit(t.index());
             const bool rep = ((j.repeated >> d) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
             const int n = j.length[d] + 1 + j.length[d + 1];
-            set_run(step(c, d, j.length[d] + 1), d + 1, set, n, rep);
-            set_run(step(c, d + 1, j.length[d + 1] + 1), d, set, n, rep);
+            j.end_allows[d] = set_run(step(c, d, j.length[d] + 1), d + 1, set, n, rep);
+            j.end_allows[d + 1] = set_run(step(c, d + 1, j.length[d + 1] + 1), d, set, n, rep);
         }
         return true;
     }
@@ -155,12 +156,15 @@ public:
         std::array<mask, 4> run{};
         std::array<std::uint8_t, 4> length{};
         std::uint8_t repeated = 0;
+        // From the journal also the crossing-line masks the cells had before the tile came (the
+        // same tiles around them again): restored rather than computed.
+        const journal_entry* j = nullptr;
         if (journal_size_ > 0 && journal_top().key == k) {
-            const journal_entry& j = journal_top();
-            run = j.run;
-            length = j.length;
-            repeated = j.repeated;
-            --journal_size_;
+            j = &journal_top();
+            run = j->run;
+            length = j->length;
+            repeated = j->repeated;
+            --journal_size_;  // (the entry stays readable until the next placement)
         } else {
             journal_size_ = 0;  // the journal no longer describes the board
             for (std::size_t d = 0; d < 4; ++d) walk(c, d, run[d], length[d], repeated);
@@ -183,7 +187,12 @@ public:
                 drop_anchor(ev & ~anchor_flag);
                 continue;
             }
-            update_allows(a, ev & ~anchor_flag, facing & 2u);
+            if (j) {
+                a.allows[facing / 2] = j->end_allows[d];
+                fits_[ev & ~anchor_flag] = a.allows[0] & a.allows[1];
+            } else {
+                update_allows(a, ev & ~anchor_flag, facing & 2u);
+            }
         }
         if ((length[0] | length[1] | length[2] | length[3]) != 0) {
             const int s = add_anchor(c, k);
@@ -191,8 +200,13 @@ public:
             a.run = run;
             a.length = length;
             a.repeated = repeated;
-            update_allows(a, static_cast<std::size_t>(s), 0);
-            update_allows(a, static_cast<std::size_t>(s), 2);
+            if (j && j->was_anchor) {
+                a.allows = j->allows;
+                fits_[static_cast<std::size_t>(s)] = a.allows[0] & a.allows[1];
+            } else {
+                update_allows(a, static_cast<std::size_t>(s), 0);
+                update_allows(a, static_cast<std::size_t>(s), 2);
+            }
         }
         return true;
     }
@@ -345,6 +359,8 @@ private:
     };
     struct journal_entry {
         std::array<mask, 4> run;
+        std::array<mask, 2> allows;      ///< the cell's crossing-line masks, if it was an anchor
+        std::array<mask, 4> end_allows;  ///< per direction: the mask the end cell had on that axis
         std::array<std::uint8_t, 4> length;
         key_type key;
         std::uint8_t repeated;
@@ -440,17 +456,20 @@ private:
         }
     }
 
-    /// Sets the run facing direction d of the free cell e (a new anchor if it was not one).
-    constexpr void set_run(cell e, std::size_t d, mask set, int n, bool rep) noexcept {
+    /// Sets the run facing direction d of the free cell e (a new anchor if it was not one); returns
+    /// the mask of the axis of d the cell had before (everything for a new anchor).
+    constexpr mask set_run(cell e, std::size_t d, mask set, int n, bool rep) noexcept {
         const key_type k = key_of(e);
         const value_type v = probe(k);
-        if (is_tile(v)) return;  // (only for boards of several pieces far apart)
+        if (is_tile(v)) return 0;  // (only for boards of several pieces far apart)
         const std::size_t s = v == empty_value ? static_cast<std::size_t>(add_anchor(e, k)) : (v & ~anchor_flag);
         anchor& a = anchors_[s];
+        const mask before = a.allows[d / 2];
         a.run[d] = set;
         a.length[d] = static_cast<std::uint8_t>(n);
         a.repeated = static_cast<std::uint8_t>(rep ? a.repeated | (1u << d) : a.repeated & ~(1u << d));
         update_allows(a, s, d & 2);
+        return before;
     }
     constexpr int add_anchor(cell c, key_type k) noexcept {
         const int s = anchor_count_++;

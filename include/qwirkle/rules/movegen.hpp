@@ -129,6 +129,9 @@ private:
         mask64 candidates = hand_ & an.allows[0] & an.allows[1];
         next_key_ = advance<A>(key, 1 + ahead_length);
         next_pos_ = pos + 1 + ahead_length;
+        // The cell after the anchor's run ahead is where every move of this start goes on: look it
+        // up once (only when a tile may go there).
+        next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;
         extend_back_ = may_extend_back && behind_length == 0;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
@@ -146,12 +149,15 @@ private:
     /// Adds tiles before the leftmost placed cell (free cells with no tile next to them).
     template <int A>
     constexpr void backward(key_type first, int first_pos, mask64 line, int length, mask64 hand, int points) {
-        forward<A>(next_key_, next_pos_, line, length, hand, points);
+        emit<A>(line, length, points);
+        if (length < max_line && hand != 0 && next_) forward<A>(*next_, next_key_, next_pos_, line, length, hand, points);
         if (!extend_back_ || length >= max_line || hand == 0) return;
+        mask64 candidates = hand & extensions_of_distinct<tile_type>(line, length);
+        if (!candidates) return;  // (tested before the look-up: cheaper, and fails more often)
         const key_type c = advance<A>(first, -1);
         const int c_pos = first_pos - 1;
         if (b_.probe(c) != board_type::empty_value || c_pos == forbidden_pos_ || !in_range(c_pos)) return;
-        for (mask64 candidates = hand & extensions_of_distinct<tile_type>(line, length); candidates; candidates &= candidates - 1) {
+        for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(c_pos, t);
             backward<A>(c, c_pos, line | bit(t), length + 1, hand & ~bit(t), points);
@@ -159,35 +165,54 @@ private:
         }
     }
 
-    /// Emits the move made so far, then adds tiles from cell `x` on (going forward).
+    /// The anchor record of a free cell: its own, or (no tile next to it) the open cell's.
+    constexpr const anchor_type& record(key_type k) const noexcept {
+        const auto v = b_.probe(k);
+        return board_type::is_anchor_value(v) ? b_.anchor_of(v) : open_;
+    }
+
+    /// Adds tiles from the free cell `x` on (going forward), `an` its anchor record, the move so far
+    /// (already emitted) having `length` tiles in its line and `hand` left (not empty).
+    /// (Most calls find no tile: this part is inlined in the callers, the rest is a call.)
     template <int A>
-    constexpr void forward(key_type x, int x_pos, mask64 line, int length, mask64 hand, int points) {
-        emit<A>(line, length, points);
-        if (length >= max_line || hand == 0 || x_pos == forbidden_pos_ || !in_range(x_pos)) return;
-        // x follows a run of tiles or a placed tile: it is free, an anchor or a cell with no tile
-        // next to it.
-        const auto v = b_.probe(x);
-        const anchor_type& an = board_type::is_anchor_value(v) ? b_.anchor_of(v) : open_;
+    QWIRKLE_ALWAYS_INLINE constexpr void forward(const anchor_type& an, key_type x, int x_pos, mask64 line, int length, mask64 hand,
+                                                 int points) {
         const mask64 ahead = an.run[fwd<A>];
         const int ahead_length = an.length[fwd<A>];
         mask64 candidates = hand & an.allows[1 - A];
         if (!candidates || (line & ahead)) return;
         candidates &= extensions_of_distinct<tile_type>(line | ahead, length + ahead_length);
         if (!candidates) return;
+        place_forward<A>(an, x, x_pos, line, length, hand, points, candidates);
+    }
+    template <int A>
+    constexpr void place_forward(const anchor_type& an, key_type x, int x_pos, mask64 line, int length, mask64 hand, int points,
+                                 mask64 candidates) {
+        const mask64 ahead = an.run[fwd<A>];
+        const int ahead_length = an.length[fwd<A>];
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
         const int next_pos = x_pos + 1 + ahead_length;
-        // When nothing can follow (line full, next cell forbidden or off a small board), the moves
-        // are leaves: emit them here rather than through another call.
-        const bool leaf = length + 1 + ahead_length >= max_line || next_pos == forbidden_pos_ || !in_range(next_pos);
+        const int next_length = length + 1 + ahead_length;
+        // When nothing can follow (line full, next cell forbidden or off a small board, or the
+        // hand's last tile), the moves are leaves: emit them here rather than through another call.
+        if (next_length >= max_line || next_pos == forbidden_pos_ || !in_range(next_pos) || (hand & (hand - 1)) == 0) {
+            for (; candidates; candidates &= candidates - 1) {
+                const int t = lowest_bit(candidates);
+                push(x_pos, t);
+                emit<A>(line | bit(t) | ahead, next_length, points + cross_points<A>(an, cross_length, t));
+                --depth_;
+            }
+            return;
+        }
+        const key_type next = advance<A>(x, 1 + ahead_length);
+        const anchor_type& nx = record(next);  // once for all the tiles placed on x
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(x_pos, t);
-            const mask64 rest = hand & ~bit(t);
-            if (leaf || !rest)
-                emit<A>(line | bit(t) | ahead, length + 1 + ahead_length, points + cross_points<A>(an, cross_length, t));
-            else
-                forward<A>(advance<A>(x, 1 + ahead_length), next_pos, line | bit(t) | ahead, length + 1 + ahead_length, rest,
-                           points + cross_points<A>(an, cross_length, t));
+            const mask64 l = line | bit(t) | ahead;
+            const int p = points + cross_points<A>(an, cross_length, t);
+            emit<A>(l, next_length, p);
+            forward<A>(nx, next, next_pos, l, next_length, hand & ~bit(t), p);
             --depth_;
         }
     }
@@ -196,12 +221,18 @@ private:
     /// board's masks guarantee the line is valid), plus the bonus when complete.
     template <int A>
     static constexpr int cross_points(const anchor_type& an, int length, int t) noexcept {
-        if (length == 0) return 0;
         if constexpr (tile_type::colours == tile_type::shapes)
-            return length + 1 + (length + 1 == tile_type::colours ? R::qwirkle_bonus : 0);
+            return cross_score[static_cast<std::size_t>(length)];
         else
-            return points_of_valid<tile_type>(an.run[cross0<A>] | an.run[cross0<A> + 1] | bit(t), length + 1, R::qwirkle_bonus);
+            return length == 0 ? 0 : points_of_valid<tile_type>(an.run[cross0<A>] | an.run[cross0<A> + 1] | bit(t), length + 1, R::qwirkle_bonus);
     }
+    /// Square tile sets: the points of a crossing line by the length of the runs beside the tile
+    /// (any sum of two run lengths indexes it, though the board's masks admit only valid lines).
+    static constexpr auto cross_score = [] {
+        std::array<std::int16_t, 512> v{};
+        for (int n = 1; n < 512; ++n) v[static_cast<std::size_t>(n)] = static_cast<std::int16_t>(n + 1 + (n + 1 == tile_type::colours ? R::qwirkle_bonus : 0));
+        return v;
+    }();
 
     constexpr void push(int pos, int t) noexcept {
         at_[static_cast<std::size_t>(depth_)] = pos;
@@ -235,6 +266,7 @@ private:
     int only_size_ = 0;            ///< opening: emit only moves of this many tiles
     key_type next_key_ = 0;        ///< the first cell after the anchor and the tiles that follow it
     int next_pos_ = 0;
+    const anchor_type* next_ = nullptr;  ///< its record, or nullptr when no tile may go there
     int fixed_ = 0;                ///< the coordinate the current line's cells share
     bool extend_back_ = false;     ///< may tiles go before the anchor?
     int depth_ = 0;                ///< tiles placed so far, at positions at_[] along the line

@@ -1,0 +1,120 @@
+// Fixed workloads for instruction counts under callgrind (scripts/callgrind.sh): only the measured
+// part of each runs with collection on, so the counts are exact and repeatable on a busy machine.
+// Uses only the public API that version 0.1.0 already had, so the same file measures both.
+//
+//   workload MODE DATA_DIR     MODE: suite | in_game | place_undo | copy | greedy
+// Prints the number of units the counts are to be divided by (passes, positions, moves, games).
+#include <valgrind/callgrind.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <qwirkle/qwirkle.hpp>
+
+namespace {
+
+std::vector<qwirkle::basic_position<>> load(const std::string& dir) {
+    std::vector<qwirkle::basic_position<>> v;
+    std::ifstream in(dir + "/perft_tiles.tsv");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        auto p = qwirkle::parse_position(line.substr(0, line.find('\t')));
+        if (p) v.push_back(std::move(p.value()));
+    }
+    return v;
+}
+
+volatile std::uint64_t sink;
+
+template <class Game>
+bool over(const Game& g) {  // (0.1.0 named it is_over)
+    if constexpr (requires { g.is_terminal(); }) return g.is_terminal();
+    else return g.is_over();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 3) return 2;
+    const std::string mode = argv[1];
+    const auto ps = load(argv[2]);
+    if (ps.size() != 40) return 3;
+    std::uint64_t units = 0, moves = 0;
+    if (mode == "suite") {  // one pass over the 40 positions of the suite
+        for (const auto& p : ps) sink = qwirkle::count_moves(p.board, p.hand).moves;  // warm-up, not counted
+        CALLGRIND_TOGGLE_COLLECT;
+        for (const auto& p : ps) {
+            const auto s = qwirkle::count_moves(p.board, p.hand);
+            moves += s.moves;
+            sink = s.total;
+        }
+        CALLGRIND_TOGGLE_COLLECT;
+        units = 1;
+    } else if (mode == "in_game") {  // every position of 20 greedy games, each generated once
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            qwirkle::game g(2, seed);
+            while (!over(g)) {
+                const auto& hand = g.hand(g.current_player());
+                CALLGRIND_TOGGLE_COLLECT;
+                const auto s = qwirkle::count_moves(g.board(), hand, g.move_options());
+                CALLGRIND_TOGGLE_COLLECT;
+                moves += s.moves;
+                ++units;
+                if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(best->move);
+                else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
+                else g.pass();
+            }
+        }
+    } else if (mode == "place_undo") {  // the bench's place_undo: best move of suite position 1
+        auto p = ps[1];
+        const auto best = qwirkle::best_move(p.board, p.hand);
+        moves = static_cast<std::uint64_t>(best->move.size());
+        CALLGRIND_TOGGLE_COLLECT;
+        for (int r = 0; r < 1000; ++r) {
+            p.board.place(best->move);
+            p.board.undo(best->move);
+        }
+        CALLGRIND_TOGGLE_COLLECT;
+        sink = static_cast<std::uint64_t>(p.board.size());
+        units = 1000;
+    } else if (mode == "copy") {  // copies of every suite board
+        std::vector<qwirkle::board> out(ps.size());
+        CALLGRIND_TOGGLE_COLLECT;
+        for (int r = 0; r < 25; ++r)
+            for (std::size_t i = 0; i < ps.size(); ++i) out[i] = ps[i].board;
+        CALLGRIND_TOGGLE_COLLECT;
+        sink = static_cast<std::uint64_t>(out[7].size());
+        units = 25 * ps.size();
+    } else if (mode == "greedy") {  // 20 whole greedy 2-player games through the game API
+        CALLGRIND_TOGGLE_COLLECT;
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            qwirkle::game g(2, seed);
+            while (!over(g)) {
+                const auto& hand = g.hand(g.current_player());
+                if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) {
+                    g.place(best->move);
+                } else if (g.can_exchange()) {
+                    qwirkle::tile_multiset give;
+                    int n = std::min(hand.size(), g.bag_size());
+                    hand.for_each([&](qwirkle::tile t) {
+                        if (n-- > 0) give.add(t);
+                    });
+                    g.exchange(give);
+                } else {
+                    g.pass();
+                }
+            }
+            sink = static_cast<std::uint64_t>(g.scores()[0]);
+        }
+        CALLGRIND_TOGGLE_COLLECT;
+        units = 20;
+    } else {
+        return 2;
+    }
+    std::printf("%llu %llu\n", static_cast<unsigned long long>(units), static_cast<unsigned long long>(moves));
+    return 0;
+}
