@@ -49,7 +49,13 @@ enum class objective : std::uint8_t {
 
 namespace detail {
 
-/// The arrangement search on one multiset of cards (counts per kind), by group levels.
+/// The level search on one position: per kind, t copies that must be placed (the table, or the table
+/// and a part of the hand being tested) and up to h more that may be (the hand).
+///
+/// With the levels fixed, playing more of the hand never hurts: a solution placing n ≤ m copies of a
+/// kind extends to m = min(t + h, r_c + r_s) (the new copies fill the colour group's rows up to r_c,
+/// then the shape group's), and groups only ask for at least so many cards. So the levels decide the
+/// cards played (m − t per kind), and one search covers every part of the hand at once.
 template <card_ruleset R>
 class level_solver {
 public:
@@ -67,50 +73,70 @@ public:
 
     using counts = std::array<std::uint8_t, K>;
 
-    /// Most Qwirkles of an arrangement of `n` if it has at least `target`, or -1 when there is none
-    /// (no arrangement at all, or none reaching the target). With `first`, stops at the first
-    /// arrangement reaching the target (its Qwirkle count is returned). The levels found are kept for
-    /// `split`.
-    int solve(const counts& n, int target, bool first) {
-        load(n);
-        first_ = first;
-        best_ = target - 1;
+    /// What to look for: the value of an arrangement is wq · Qwirkles + wc · cards played.
+    struct goal {
+        int wq = 0, wc = 0;
+        bool require_play = false;  ///< at least one card of `h` played
+        int target = 0;             ///< only arrangements worth at least this
+        bool first = false;         ///< stop at the first one reaching the target
+    };
+
+    /// The best value reaching the goal's target, or -1 when there is none. The levels found are kept
+    /// for `split`.
+    int solve(const counts& t, const counts& h, const goal& gl) {
+        load(t, h);
+        goal_ = gl;
+        best_ = gl.target - 1;
         found_ = false;
         nodes_ = 0;
-        qwirkles_first_ = !(first && target <= 0);
         for (int g = 0; g < G; ++g) {
             int total = 0, mn = copies;
-            for (int p = 0; p < size_of(g); ++p) total += count(g, p), mn = std::min(mn, count(g, p));
-            total_[g] = total;
+            for (int p = 0; p < size_of(g); ++p) total += cap(g, p), mn = std::min(mn, cap(g, p));
             // q Qwirkles need q of every kind and q·size cards; r rows need 3r cards
-            qmax_[g] = std::min(mn, total / size_of(g));
+            qmax_[g] = gl.wq > 0 ? std::min(mn, total / size_of(g)) : 0;
             rmax_[g] = std::min(copies, total / M);
             q_[g] = 0;
-            r_[g] = static_cast<std::int8_t>(copies);
+            r_[g] = static_cast<std::int8_t>(rmax_[g]);  // open: the widest its cards allow
+            rlo_[g] = 0;
             q_set_[g] = r_set_[g] = false;
         }
         // phase 1 decides the Qwirkles, groups with the fewest choices first; phase 2 the rows
         for (int g = 0; g < G; ++g) order_[g] = g;
         std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return qmax_[a] < qmax_[b]; });
-        if (!feasible() || bound() <= best_) return -1;
+        if (!propagate() || !feasible() || bound() <= best_) return -1;
+        if (gl.wq == 0) {
+            // Qwirkles play no part: first the levels that worked lately, then the rows
+            if (!any_hand_)
+                for (const levels& w : recent_)
+                    if (try_levels(w)) return best_;
+            for (int g = 0; g < G; ++g) q_set_[g] = true;
+            done_ = false;
+            dfs_r(0);
+            if (found_ && !any_hand_) remember(best_levels_);
+            return found_ ? best_ : -1;
+        }
         dfs_q(0);
         return found_ ? best_ : -1;
     }
 
-    /// After a successful `solve`: the counts sent to the colour groups (x) per kind; the rest goes
-    /// to the shape groups.
-    void split(counts& x) const {
-        // x on the rows side = lo + a max flow of the demands above the lower bounds
-        std::array<std::array<int, NC>, NR> lo{}, cap{}, f{};
+    /// After a successful `solve`: per kind, the copies placed in colour groups (x) and the copies
+    /// played from h; the rest of the placed copies goes to the shape groups.
+    void split(counts& x, counts& played) const {
+        std::array<std::array<int, NC>, NR> lo{}, capx{}, f{}, n{};
         std::array<int, NR> need{};
         std::array<int, NC> room{};
-        for (int j = 0; j < NC; ++j) room[j] = total_[NR + j] - demand(best_levels_, NR + j);
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j)
+                n[i][j] = std::min<int>(t_[i][j] + h_[i][j], best_levels_.r[i] + best_levels_.r[NR + j]);
+        for (int j = 0; j < NC; ++j) {
+            room[j] = -demand(best_levels_, NR + j);
+            for (int i = 0; i < NR; ++i) room[j] += n[i][j];
+        }
         for (int i = 0; i < NR; ++i) {
             need[i] = demand(best_levels_, i);
             for (int j = 0; j < NC; ++j) {
-                const int n = n_[i][j];
-                lo[i][j] = std::max<int>(best_levels_.q[i], n - best_levels_.r[NR + j]);
-                cap[i][j] = std::min<int>(best_levels_.r[i], n - best_levels_.q[NR + j]) - lo[i][j];
+                lo[i][j] = std::max<int>(best_levels_.q[i], n[i][j] - best_levels_.r[NR + j]);
+                capx[i][j] = std::min<int>(best_levels_.r[i], n[i][j] - best_levels_.q[NR + j]) - lo[i][j];
                 need[i] -= lo[i][j];
                 room[j] -= lo[i][j];
             }
@@ -129,7 +155,7 @@ public:
             while (qh < qt && end < 0) {
                 const int i = queue[qh++];
                 for (int j = 0; j < NC; ++j) {
-                    if (seen_col[j] || cap[i][j] - f[i][j] <= 0) continue;
+                    if (seen_col[j] || capx[i][j] - f[i][j] <= 0) continue;
                     seen_col[j] = true;
                     via_row[j] = i;
                     if (room[j] > 0) {
@@ -158,11 +184,15 @@ public:
         for (int i = 0; i < NR; ++i)
             for (int j = 0; j < NC; ++j) {
                 const int v = lo[i][j] + f[i][j];  // sent to the row group i
-                const int k = transposed ? j * S + i : i * S + j;
-                x[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(transposed ? n_[i][j] - v : v);
+                const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
+                x[k] = static_cast<std::uint8_t>(transposed ? n[i][j] - v : v);
+                played[k] = static_cast<std::uint8_t>(n[i][j] - t_[i][j]);
             }
     }
 
+    /// The Qwirkles and cards of the arrangement found.
+    int qwirkles() const noexcept { return best_q_; }
+    int cards() const noexcept { return best_cards_; }
     /// Search nodes of the last `solve` (for benchmarks).
     long nodes() const noexcept { return nodes_; }
 
@@ -170,128 +200,217 @@ private:
     struct levels {
         std::array<std::int8_t, G> q{}, r{};
     };
-    std::array<std::array<int, NC>, NR> n_{};
-    std::array<int, G> total_{}, qmax_{}, rmax_{}, order_{};
-    std::array<std::int8_t, G> q_{}, r_{};
+    std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{};
+    std::array<int, G> qmax_{}, rmax_{}, order_{};
+    std::array<std::int8_t, G> q_{}, r_{}, rlo_{};  // Qwirkles; rows at most r_, at least rlo_
     std::array<bool, G> q_set_{}, r_set_{};
     levels best_levels_;
-    bool done_ = false;
-    int best_ = -1;
-    bool found_ = false, first_ = false, qwirkles_first_ = true;
+    std::array<levels, 4> recent_{};  // levels of the last arrangements found (feasibility mode)
+    std::size_t recent_next_ = 0;
+    goal goal_;
+    int best_ = -1, best_q_ = 0, best_cards_ = 0;
+    bool found_ = false, done_ = false, any_hand_ = false;
     long nodes_ = 0;
 
     static constexpr int size_of(int g) noexcept { return g < NR ? NC : NR; }
-    /// Cards of the p-th kind of group g.
-    int count(int g, int p) const noexcept { return g < NR ? n_[g][p] : n_[p][g - NR]; }
+    static constexpr int partner(int g, int p) noexcept { return g < NR ? NR + p : p; }
+    int t_of(int g, int p) const noexcept { return g < NR ? t_[g][p] : t_[p][g - NR]; }
+    /// Most copies of the p-th kind of group g there can be.
+    int cap(int g, int p) const noexcept { return g < NR ? t_[g][p] + h_[g][p] : t_[p][g - NR] + h_[p][g - NR]; }
+    /// Copies of the p-th kind of group g placed with the current most rows.
+    int m(int g, int p) const noexcept { return std::min(cap(g, p), r_[g] + r_[partner(g, p)]); }
 
-    void load(const counts& n) {
+    void load(const counts& t, const counts& h) {
+        any_hand_ = false;
         for (int i = 0; i < NR; ++i)
-            for (int j = 0; j < NC; ++j) n_[i][j] = transposed ? n[static_cast<std::size_t>(j * S + i)] : n[static_cast<std::size_t>(i * S + j)];
+            for (int j = 0; j < NC; ++j) {
+                const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
+                t_[i][j] = t[k];
+                h_[i][j] = h[k];
+                any_hand_ = any_hand_ || h[k];
+            }
     }
 
-    /// A group's demand: 3 per row, the rest of every Qwirkle's cards. With its rows undecided, the
-    /// least its Qwirkles need (r = q).
-    static int demand(const levels& l, int g) { return M * l.r[g] + (size_of(g) - M) * l.q[g]; }
-    int demand_now(int g) const { return M * (r_set_[g] ? r_[g] : q_[g]) + (size_of(g) - M) * q_[g]; }
+    void remember(const levels& l) {
+        for (const levels& w : recent_)
+            if (w.q == l.q && w.r == l.r) return;
+        recent_[recent_next_] = l;
+        recent_next_ = (recent_next_ + 1) % recent_.size();
+    }
+    /// Are these levels an arrangement of the current counts (no hand)?
+    bool try_levels(const levels& w) {
+        for (int g = 0; g < G; ++g)
+            if (w.r[g] > r_[g] || w.r[g] < rlo_[g] || w.q[g] > qmax_[g]) return false;
+        const auto r_saved = r_, rlo_saved = rlo_;
+        for (int g = 0; g < G; ++g) q_[g] = w.q[g], r_[g] = rlo_[g] = w.r[g];
+        bool ok = true;
+        for (int g = 0; g < G && ok; ++g) ok = pairs_ok(g);
+        ok = ok && feasible() && value_now() > best_;
+        if (ok) record();
+        for (int g = 0; g < G; ++g) q_[g] = 0;
+        r_ = r_saved, rlo_ = rlo_saved;
+        return ok;
+    }
 
-    /// The most Qwirkles still possible: the assigned ones plus, for the others, what their counts and
-    /// their decided partners leave, and for a row and a column both open, never more than the copies of
-    /// their shared kind (taken along the pairs of a few fixed matchings, the least kept).
+    /// A group's demand: 3 per row, the rest of every Qwirkle's cards.
+    static int demand(const levels& l, int g) { return M * l.r[g] + (size_of(g) - M) * l.q[g]; }
+    int demand_now(int g) const { return M * std::max<int>(rlo_[g], q_[g]) + (size_of(g) - M) * q_[g]; }
+
+    int cards_now() const {
+        int c = 0;
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) c += m(i, j) - t_[i][j];
+        return c;
+    }
+    int value_now() const {
+        int q = 0;
+        for (int g = 0; g < G; ++g) q += q_[g];
+        const int c = cards_now();
+        if (goal_.require_play && c == 0) return -1;
+        return goal_.wq * q + goal_.wc * c;
+    }
+    void record() {
+        found_ = true;
+        done_ = true;
+        best_ = value_now();
+        best_levels_.q = q_;
+        best_levels_.r = r_;
+        best_q_ = 0;
+        for (int g = 0; g < G; ++g) best_q_ += q_[g];
+        best_cards_ = cards_now();
+    }
+
+    /// Narrows the open groups' row counts [rlo, r]: the table's copies of a kind need r + r' ≥ t,
+    /// and a group cannot have more rows than its cards fill. False when some group has no count left.
+    bool propagate() {
+        for (int round = 0; round < 4; ++round) {
+            bool changed = false;
+            for (int i = 0; i < NR; ++i)
+                for (int j = 0; j < NC; ++j) {
+                    const int t = t_[i][j];
+                    if (q_[i] + q_[NR + j] > t + h_[i][j]) return false;
+                    if (t - r_[NR + j] > rlo_[i]) rlo_[i] = static_cast<std::int8_t>(t - r_[NR + j]), changed = true;
+                    if (t - r_[i] > rlo_[NR + j]) rlo_[NR + j] = static_cast<std::int8_t>(t - r_[i]), changed = true;
+                }
+            for (int g = 0; g < G; ++g) {
+                const int size = size_of(g);
+                const auto fits = [&](int r) {
+                    int sum = 0;
+                    for (int p = 0; p < size; ++p) {
+                        const int o = partner(g, p);
+                        sum += std::min(r, std::min(cap(g, p), r + r_[o]) - q_[o]);
+                    }
+                    return M * r + (size - M) * q_[g] <= sum;
+                };
+                while (r_[g] > rlo_[g] && r_[g] > q_[g] && !fits(r_[g])) --r_[g], changed = true;
+                if (r_[g] < rlo_[g] || r_[g] < q_[g]) return false;
+            }
+            if (!changed) break;
+        }
+        return true;
+    }
+
+    /// The most value still possible: the Qwirkles assigned plus, for the open groups, what their
+    /// counts and their decided partners leave, a row and a column both open never getting more
+    /// than the copies of their shared kind (along a few fixed matchings, the least kept); and the
+    /// cards the current most rows can place.
     int bound() const {
-        std::array<int, G> eff{};
-        int fixed = 0;
-        for (int g = 0; g < G; ++g) {
-            if (q_set_[g]) {
-                fixed += q_[g];
-                continue;
+        int qb = 0;
+        if (goal_.wq > 0) {
+            std::array<int, G> eff{};
+            for (int g = 0; g < G; ++g) {
+                if (q_set_[g]) {
+                    qb += q_[g];
+                    continue;
+                }
+                int e = qmax_[g];
+                for (int p = 0; p < size_of(g); ++p) {
+                    const int o = partner(g, p);
+                    if (q_set_[o]) e = std::min(e, m(g, p) - q_[o]);
+                    else e = std::min(e, m(g, p));
+                }
+                eff[g] = std::max(e, 0);
             }
-            int e = qmax_[g];
-            for (int p = 0; p < size_of(g); ++p) {
-                const int partner = g < NR ? NR + p : p;
-                if (q_set_[partner]) e = std::min(e, count(g, p) - q_[partner]);
+            int best = 1 << 20;
+            for (int shift = 0; shift < NC; ++shift) {
+                int sum = 0;
+                std::array<bool, NC> used{};
+                for (int i = 0; i < NR; ++i) {
+                    const int j = (i + shift) % NC;
+                    used[j] = true;
+                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], m(i, j));
+                }
+                for (int j = 0; j < NC; ++j)
+                    if (!used[j]) sum += eff[NR + j];
+                best = std::min(best, sum);
             }
-            eff[g] = std::max(e, 0);
+            qb += best;
         }
-        int best = 1 << 20;
-        for (int shift = 0; shift < NC; ++shift) {
-            int sum = 0;
-            std::array<bool, NC> used{};
-            for (int i = 0; i < NR; ++i) {
-                const int j = (i + shift) % NC;
-                used[j] = true;
-                sum += std::min(eff[i] + eff[NR + j], n_[i][j]);
-            }
-            for (int j = 0; j < NC; ++j)
-                if (!used[j]) sum += eff[NR + j];
-            best = std::min(best, sum);
-        }
-        return fixed + best;
+        const int c = cards_now();
+        if (goal_.require_play && c == 0) return -1;
+        return goal_.wq * qb + goal_.wc * c;
     }
 
     void dfs_q(int k) {
         ++nodes_;
         if (k == G) {
-            done_ = false;
             dfs_r(0);
             return;
         }
         const int g = order_[k];
         for (int step = 0; step <= qmax_[g]; ++step) {
-            const int q = qwirkles_first_ ? qmax_[g] - step : step;
+            const int q = qmax_[g] - step;  // Qwirkles first
+            const auto r_saved = r_, rlo_saved = rlo_;
             q_[g] = static_cast<std::int8_t>(q);
             q_set_[g] = true;
-            if (pairs_ok(g) && feasible() && bound() > best_) dfs_q(k + 1);
+            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_q(k + 1);
             q_[g] = 0;
             q_set_[g] = false;
-            if (found_ && first_) return;
+            r_ = r_saved, rlo_ = rlo_saved;
+            if (found_ && goal_.first) return;
         }
     }
 
-    /// Rows of every group, Qwirkles fixed: the first choice that passes is kept.
+    /// Rows of every group, Qwirkles fixed. The open group with the fewest row counts left goes next,
+    /// most rows first (they place the most cards).
     void dfs_r(int k) {
         ++nodes_;
         if (k == G) {
-            int total = 0;
-            for (int g = 0; g < G; ++g) total += q_[g];
-            done_ = true;
-            if (total > best_) {
-                best_ = total;
-                found_ = true;
-                best_levels_.q = q_;
-                best_levels_.r = r_;
-            }
+            if (value_now() > best_) record();
             return;
         }
-        const int g = order_[k];
-        for (int r = rmax_[g]; r >= q_[g]; --r) {
-            if (M * r + (size_of(g) - M) * q_[g] > total_[g]) continue;
-            r_[g] = static_cast<std::int8_t>(r);
+        int g = -1;
+        for (int h = 0; h < G; ++h)
+            if (!r_set_[h] && (g < 0 || r_[h] - rlo_[h] < r_[g] - rlo_[g])) g = h;
+        const int top = r_[g], bottom = std::max<int>(rlo_[g], q_[g]);
+        for (int r = top; r >= bottom; --r) {
+            const auto r_saved = r_, rlo_saved = rlo_;
+            r_[g] = rlo_[g] = static_cast<std::int8_t>(r);
             r_set_[g] = true;
-            const bool ok = pairs_ok(g) && feasible();
-            if (ok) dfs_r(k + 1);
-            r_[g] = static_cast<std::int8_t>(copies);
+            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_r(k + 1);
+            r_ = r_saved, rlo_ = rlo_saved;
             r_set_[g] = false;
-            if (done_) return;  // one arrangement of these Qwirkles is enough
+            if (found_ && goal_.first) return;
         }
     }
 
-    /// For every kind of group g with a decided partner: r + r' ≥ n and q + q' ≤ n; and q ≤ n.
+    /// For every kind of group g: r + r' ≥ t and q + q' ≤ the copies there can be.
     bool pairs_ok(int g) const {
         for (int p = 0; p < size_of(g); ++p) {
-            const int partner = g < NR ? NR + p : p;
-            const int n = count(g, p);
-            if (q_[g] + q_[partner] > n || r_[g] + r_[partner] < n) return false;
+            const int o = partner(g, p);
+            if (q_[g] + q_[o] > m(g, p) || r_[g] + r_[o] < t_of(g, p)) return false;
         }
         return true;
     }
 
-    /// The cut condition with the current (partly relaxed) levels.
+    /// The cut condition with the current (partly relaxed) levels, every kind at its most copies.
     bool feasible() const {
         std::array<std::array<int, NR>, NC> lo{}, hi{};
         std::array<int, NC> b{}, lo_total{};
         std::array<int, NR> a{};
         for (int j = 0; j < NC; ++j) {
-            b[j] = total_[NR + j] - demand_now(NR + j);
+            b[j] = -demand_now(NR + j);
+            for (int i = 0; i < NR; ++i) b[j] += m(i, j);
             if (b[j] < 0) return false;
         }
         unsigned positive = 0;
@@ -299,7 +418,7 @@ private:
             a[i] = demand_now(i);
             int slack = a[i];
             for (int j = 0; j < NC; ++j) {
-                const int n = n_[i][j];
+                const int n = m(i, j);
                 lo[j][i] = std::max<int>(q_[i], n - r_[NR + j]);
                 hi[j][i] = std::min<int>(r_[i], n - q_[NR + j]);
                 if (lo[j][i] > hi[j][i]) return false;
@@ -310,21 +429,25 @@ private:
         }
         for (int j = 0; j < NC; ++j)
             if (lo_total[j] > b[j]) return false;
-        // every non-empty set A of rows with demand above their lower bounds
-        for (unsigned A = positive; A; A = (A - 1) & positive) {
-            int demand = 0;
-            for (unsigned t = A; t; t &= t - 1) demand += a[std::countr_zero(t)];
+        // every non-empty set A of rows with demand above their lower bounds, sums built subset by subset
+        int idx[NR];
+        int cnt = 0;
+        for (int i = 0; i < NR; ++i)
+            if (positive >> i & 1u) idx[cnt++] = i;
+        if (cnt == 0) return true;
+        std::array<std::int16_t, (1 << NR)> dem{};
+        std::array<std::array<std::int16_t, (1 << NR)>, NC> los{}, his{};
+        for (unsigned A = 1; A < (1u << cnt); ++A) {
+            const unsigned rest = A & (A - 1);
+            const int i = idx[std::countr_zero(A)];
+            dem[A] = static_cast<std::int16_t>(dem[rest] + a[i]);
             int supply = 0;
-            for (int j = 0; j < NC && supply < demand; ++j) {
-                int lo_in = 0, hi_in = 0;
-                for (unsigned t = A; t; t &= t - 1) {
-                    const int i = std::countr_zero(t);
-                    lo_in += lo[j][i];
-                    hi_in += hi[j][i];
-                }
-                supply += std::min(b[j] - (lo_total[j] - lo_in), hi_in);
+            for (int j = 0; j < NC; ++j) {
+                los[j][A] = static_cast<std::int16_t>(los[j][rest] + lo[j][i]);
+                his[j][A] = static_cast<std::int16_t>(his[j][rest] + hi[j][i]);
+                supply += std::min(b[j] - lo_total[j] + los[j][A], static_cast<int>(his[j][A]));
             }
-            if (demand > supply) return false;
+            if (dem[A] > supply) return false;
         }
         return true;
     }
@@ -423,7 +546,7 @@ public:
             if (e->exact >= 0) return e->exact >= target ? e->exact : -1;
             if (e->exact == -2 || target >= e->below) return -1;  // no arrangement; or fewer than `below`
         }
-        const int v = solver_.solve(all, target, false);
+        const int v = solver_.solve(all, counts{}, {1, 0, false, target, false});
         entry& out = cache_.insert(k);
         if (v >= 0) out.exact = v, out.feasible = true;
         else if (target <= 0) out.exact = -2;
@@ -438,7 +561,7 @@ public:
             if (e->exact >= 0 || e->feasible) return true;
             if (e->exact == -2) return false;
         }
-        const bool ok = solver_.solve(all, 0, true) >= 0;
+        const bool ok = solver_.solve(all, counts{}, {0, 0, false, 0, true}) >= 0;
         entry& out = cache_.insert(k);
         if (ok) out.feasible = true;
         else out.exact = -2;
@@ -447,9 +570,32 @@ public:
 
     /// The rows of an arrangement of `all` with `q` Qwirkles (q = its most Qwirkles).
     basic_tableau<R> rows(const counts& all, int q) {
-        [[maybe_unused]] const int v = solver_.solve(all, q, true);
-        counts x{};
-        solver_.split(x);
+        [[maybe_unused]] const int v = solver_.solve(all, counts{}, {1, 0, false, q, true});
+        counts x{}, played{};
+        solver_.split(x, played);
+        return rows_of(all, x);
+    }
+
+    /// The best turn by weights (a Qwirkle weighs wq, a card wc; at least one card played), or none.
+    std::optional<basic_turn<R>> best(int wq, int wc) {
+        if (solver_.solve(table, hand, {wq, wc, true, 1, false}) < 0) return std::nullopt;
+        counts x{}, played{};
+        solver_.split(x, played);
+        basic_turn<R> out;
+        counts all = table;
+        for (int i = 0; i < K; ++i) {
+            all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(all[static_cast<std::size_t>(i)] + played[static_cast<std::size_t>(i)]);
+            if (played[static_cast<std::size_t>(i)]) out.played.add(qwirkle::detail::tile_at<card_type>(i), played[static_cast<std::size_t>(i)]);
+        }
+        out.result = rows_of(all, x);
+        return out;
+    }
+
+    /// Is there a turn playing at least one card of the hand?
+    bool any_play() { return solver_.solve(table, hand, {0, 1, true, 1, true}) >= 0; }
+
+    /// Rows for the counts `all`, x of each kind in its colour group, the rest in its shape group.
+    static basic_tableau<R> rows_of(const counts& all, const counts& x) {
         basic_tableau<R> t;
         std::array<card_type, (C > S ? C : S)> kinds{};
         std::array<std::uint8_t, (C > S ? C : S)> n{};
@@ -462,6 +608,12 @@ public:
             deal_group<R>(kinds.data(), n.data(), C, 0, t.rows);
         }
         return t;
+    }
+
+    /// Empties the cache of answers (benchmarks time cold calls with it).
+    void forget() {
+        cache_.clear();
+        table = counts{};
     }
 
     level_solver<R>& solver() noexcept { return solver_; }
@@ -539,18 +691,6 @@ card_solver<R>& solver_instance() {
     return s;
 }
 
-/// The hand's parts ordered by size, biggest first (stable: index order within a size).
-inline void parts_by_size(int parts, const std::vector<int>& sizes, std::vector<int>& out) {
-    out.resize(static_cast<std::size_t>(parts));
-    std::array<int, 64> count{};
-    int top = 0;
-    for (int p = 0; p < parts; ++p) ++count[static_cast<std::size_t>(sizes[static_cast<std::size_t>(p)])], top = std::max(top, sizes[static_cast<std::size_t>(p)]);
-    std::array<int, 64> start{};
-    int acc = 0;
-    for (int s = top; s >= 0; --s) start[static_cast<std::size_t>(s)] = acc, acc += count[static_cast<std::size_t>(s)];
-    for (int p = 0; p < parts; ++p) out[static_cast<std::size_t>(start[static_cast<std::size_t>(sizes[static_cast<std::size_t>(p)])]++)] = p;
-}
-
 }  // namespace detail
 
 /// Is there any legal turn (at least one card played, any rearrangement of the table)?
@@ -570,17 +710,7 @@ bool can_play(const basic_tableau<R>& table, const cards_t<R>& hand) {
     }
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    typename detail::card_solver<R>::counts all{};
-    // smallest parts first: a single card is the likeliest play
-    const int parts = s.part_count();
-    std::vector<int> sizes(static_cast<std::size_t>(parts)), order;
-    for (int p = 0; p < parts; ++p) sizes[static_cast<std::size_t>(p)] = s.part(p, all);
-    detail::parts_by_size(parts, sizes, order);
-    for (auto it = order.rbegin(); it != order.rend(); ++it) {
-        if (s.part(*it, all) == 0) continue;
-        if (s.feasible(all)) return true;
-    }
-    return false;
+    return s.any_play();
 }
 
 /// Every distinct non-empty sub-multiset of the hand that can be played (with some rearrangement),
@@ -636,23 +766,8 @@ std::optional<basic_turn<R>> best_turn(const basic_tableau<R>& table, const card
                                        objective goal = objective::qwirkles_then_cards) {
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    typename detail::card_solver<R>::counts all{};
-    const int parts = s.part_count();
-    std::vector<int> sizes(static_cast<std::size_t>(parts)), order;
-    for (int p = 0; p < parts; ++p) sizes[static_cast<std::size_t>(p)] = s.part(p, all);
-    detail::parts_by_size(parts, sizes, order);
-    int best_part = -1, best_q = -1, best_cards = 0;
-    for (int p : order) {
-        const int cards = sizes[static_cast<std::size_t>(p)];
-        if (cards == 0) break;
-        if (goal == objective::cards_then_qwirkles && best_part >= 0 && cards < best_cards) break;
-        s.part(p, all);
-        const int q = s.most_qwirkles(all, best_q + 1);
-        if (q > best_q) best_q = q, best_part = p, best_cards = cards;
-    }
-    if (best_part < 0) return std::nullopt;
-    s.part(best_part, all);
-    return basic_turn<R>{s.played(best_part), s.rows(all, best_q)};
+    constexpr int big = 4 * card_traits<R>::card_count;  // more than any count of cards or Qwirkles
+    return goal == objective::qwirkles_then_cards ? s.best(big, 1) : s.best(1, big);
 }
 
 }  // namespace qwirkle::cards
