@@ -35,6 +35,8 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "legality.hpp"
@@ -101,8 +103,11 @@ public:
             q_set_[g] = r_set_[g] = false;
         }
         // phase 1 decides the Qwirkles, groups with the fewest choices first; phase 2 the rows
-        for (int g = 0; g < G; ++g) order_[g] = g;
-        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return qmax_[a] < qmax_[b]; });
+        qgroups_ = 0;
+        for (int g = 0; g < G; ++g)
+            if (qmax_[g] > 0) order_[qgroups_++] = g;
+            else q_set_[g] = true;  // no Qwirkle possible: decided
+        std::stable_sort(order_.begin(), order_.begin() + qgroups_, [&](int a, int b) { return qmax_[a] < qmax_[b]; });
         if (!propagate() || !feasible() || bound() <= best_) return -1;
         if (gl.wq == 0) {
             // Qwirkles play no part: first the levels that worked lately, then the rows
@@ -190,6 +195,16 @@ public:
             }
     }
 
+    /// After a successful `solve`: per kind, the most copies its levels can place, capped by `cap`
+    /// (with those levels, any count between what was placed and this is placeable too).
+    void placeable(const counts& cap, counts& out) const {
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) {
+                const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
+                out[k] = static_cast<std::uint8_t>(std::min<int>(cap[k], best_levels_.r[i] + best_levels_.r[NR + j]));
+            }
+    }
+
     /// The Qwirkles and cards of the arrangement found.
     int qwirkles() const noexcept { return best_q_; }
     int cards() const noexcept { return best_cards_; }
@@ -200,8 +215,9 @@ private:
     struct levels {
         std::array<std::int8_t, G> q{}, r{};
     };
-    std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{};
+    std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{}, cap_{};
     std::array<int, G> qmax_{}, rmax_{}, order_{};
+    int qgroups_ = 0;  // groups that can hold a Qwirkle (phase 1 decides those)
     std::array<std::int8_t, G> q_{}, r_{}, rlo_{};  // Qwirkles; rows at most r_, at least rlo_
     std::array<bool, G> q_set_{}, r_set_{};
     levels best_levels_;
@@ -216,9 +232,11 @@ private:
     static constexpr int partner(int g, int p) noexcept { return g < NR ? NR + p : p; }
     int t_of(int g, int p) const noexcept { return g < NR ? t_[g][p] : t_[p][g - NR]; }
     /// Most copies of the p-th kind of group g there can be.
-    int cap(int g, int p) const noexcept { return g < NR ? t_[g][p] + h_[g][p] : t_[p][g - NR] + h_[p][g - NR]; }
+    int cap(int g, int p) const noexcept { return g < NR ? cap_[g][p] : cap_[p][g - NR]; }
     /// Copies of the p-th kind of group g placed with the current most rows.
     int m(int g, int p) const noexcept { return std::min(cap(g, p), r_[g] + r_[partner(g, p)]); }
+    /// The same for row i, column j.
+    int m_at(int i, int j) const noexcept { return std::min<int>(cap_[i][j], r_[i] + r_[NR + j]); }
 
     void load(const counts& t, const counts& h) {
         any_hand_ = false;
@@ -227,6 +245,7 @@ private:
                 const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
                 t_[i][j] = t[k];
                 h_[i][j] = h[k];
+                cap_[i][j] = static_cast<std::uint8_t>(t[k] + h[k]);
                 any_hand_ = any_hand_ || h[k];
             }
     }
@@ -259,7 +278,7 @@ private:
     int cards_now() const {
         int c = 0;
         for (int i = 0; i < NR; ++i)
-            for (int j = 0; j < NC; ++j) c += m(i, j) - t_[i][j];
+            for (int j = 0; j < NC; ++j) c += m_at(i, j) - t_[i][j];
         return c;
     }
     int value_now() const {
@@ -338,7 +357,7 @@ private:
                 for (int i = 0; i < NR; ++i) {
                     const int j = (i + shift) % NC;
                     used[j] = true;
-                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], m(i, j));
+                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], m_at(i, j));
                 }
                 for (int j = 0; j < NC; ++j)
                     if (!used[j]) sum += eff[NR + j];
@@ -353,7 +372,7 @@ private:
 
     void dfs_q(int k) {
         ++nodes_;
-        if (k == G) {
+        if (k == qgroups_) {
             dfs_r(0);
             return;
         }
@@ -375,13 +394,27 @@ private:
     /// most rows first (they place the most cards).
     void dfs_r(int k) {
         ++nodes_;
-        if (k == G) {
-            if (value_now() > best_) record();
-            return;
+        // groups left with one row count are decided as they are (nothing changes, nothing to check)
+        std::array<std::int8_t, G> forced{};
+        int nforced = 0, g = -1;
+        for (int h = 0; h < G; ++h) {
+            if (r_set_[h]) continue;
+            if (r_[h] == rlo_[h] && r_[h] >= q_[h]) {
+                r_set_[h] = true;
+                forced[nforced++] = static_cast<std::int8_t>(h);
+            } else if (g < 0 || r_[h] - rlo_[h] < r_[g] - rlo_[g]) {
+                g = h;
+            }
         }
-        int g = -1;
-        for (int h = 0; h < G; ++h)
-            if (!r_set_[h] && (g < 0 || r_[h] - rlo_[h] < r_[g] - rlo_[g])) g = h;
+        if (g < 0) {
+            if (value_now() > best_) record();
+        } else {
+            branch_r(k + nforced, g);
+        }
+        for (int f = 0; f < nforced; ++f) r_set_[forced[f]] = false;
+    }
+
+    void branch_r(int k, int g) {
         const int top = r_[g], bottom = std::max<int>(rlo_[g], q_[g]);
         for (int r = top; r >= bottom; --r) {
             const auto r_saved = r_, rlo_saved = rlo_;
@@ -410,7 +443,7 @@ private:
         std::array<int, NR> a{};
         for (int j = 0; j < NC; ++j) {
             b[j] = -demand_now(NR + j);
-            for (int i = 0; i < NR; ++i) b[j] += m(i, j);
+            for (int i = 0; i < NR; ++i) b[j] += m_at(i, j);
             if (b[j] < 0) return false;
         }
         unsigned positive = 0;
@@ -418,7 +451,7 @@ private:
             a[i] = demand_now(i);
             int slack = a[i];
             for (int j = 0; j < NC; ++j) {
-                const int n = m(i, j);
+                const int n = m_at(i, j);
                 lo[j][i] = std::max<int>(q_[i], n - r_[NR + j]);
                 hi[j][i] = std::min<int>(r_[i], n - q_[NR + j]);
                 if (lo[j][i] > hi[j][i]) return false;
@@ -435,8 +468,10 @@ private:
         for (int i = 0; i < NR; ++i)
             if (positive >> i & 1u) idx[cnt++] = i;
         if (cnt == 0) return true;
-        std::array<std::int16_t, (1 << NR)> dem{};
-        std::array<std::array<std::int16_t, (1 << NR)>, NC> los{}, his{};
+        std::array<std::int16_t, (1 << NR)> dem;  // only the subsets built so far are read
+        std::array<std::array<std::int16_t, (1 << NR)>, NC> los, his;
+        dem[0] = 0;
+        for (int j = 0; j < NC; ++j) los[j][0] = his[j][0] = 0;
         for (unsigned A = 1; A < (1u << cnt); ++A) {
             const unsigned rest = A & (A - 1);
             const int i = idx[std::countr_zero(A)];
@@ -523,6 +558,62 @@ public:
         }
         return cards;
     }
+    /// Which parts of the hand can be played: a flag per part number (part 0, nothing played, is not).
+    /// Parts are tried smallest first; when one can be played, so can every bigger part up to what its
+    /// levels place (playing more never hurts once the levels are fixed), without a search of its own.
+    const std::vector<std::uint8_t>& playable_parts() {
+        int cards = 0;
+        for (int k : kinds_) cards += hand[static_cast<std::size_t>(k)];
+        if (cards > R::hand_size)  // 2^36 parts would not fit; no edition deals more than 9
+            throw std::length_error("qwirkle::cards::playable_subsets: a hand holds at most " + std::to_string(R::hand_size) + " cards");
+        const int parts = part_count();
+        flags_.assign(static_cast<std::size_t>(parts), 0);  // 0 unknown, 1 playable, 2 not
+        std::vector<int> sizes(static_cast<std::size_t>(parts)), order(static_cast<std::size_t>(parts));
+        std::array<int, K * R::copies + 2> start{};
+        counts all{};
+        for (int p = 0; p < parts; ++p) {
+            sizes[static_cast<std::size_t>(p)] = part(p, all);
+            ++start[static_cast<std::size_t>(sizes[static_cast<std::size_t>(p)]) + 1];
+        }
+        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        for (int p = 0; p < parts; ++p) order[static_cast<std::size_t>(start[static_cast<std::size_t>(sizes[static_cast<std::size_t>(p)])]++)] = p;
+        counts cap = table, most{};
+        for (int i = 0; i < K; ++i) cap[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(cap[static_cast<std::size_t>(i)] + hand[static_cast<std::size_t>(i)]);
+        const std::size_t nk = kinds_.size();
+        std::array<int, K> lo{}, hi{}, digit{}, weight{};
+        for (int p : order) {
+            if (p == 0 || flags_[static_cast<std::size_t>(p)]) continue;
+            part(p, all);
+            if (solver_.solve(all, counts{}, {0, 0, false, 0, true}) < 0) {
+                flags_[static_cast<std::size_t>(p)] = 2;
+                continue;
+            }
+            // the box of parts from p up to what the levels place
+            solver_.placeable(cap, most);
+            int w = 1, index = p;
+            for (std::size_t j = 0; j < nk; ++j) {
+                const auto k = static_cast<std::size_t>(kinds_[j]);
+                const int base = hand[k] + 1;
+                lo[j] = index % base;
+                index /= base;
+                hi[j] = std::max(lo[j], most[k] - table[k]);
+                digit[j] = lo[j];
+                weight[j] = w;
+                w *= base;
+            }
+            for (;;) {
+                int q = 0;
+                for (std::size_t j = 0; j < nk; ++j) q += digit[j] * weight[j];
+                flags_[static_cast<std::size_t>(q)] = 1;
+                std::size_t j = 0;
+                while (j < nk && digit[j] == hi[j]) digit[j] = lo[j], ++j;
+                if (j == nk) break;
+                ++digit[j];
+            }
+        }
+        return flags_;
+    }
+
     /// The played cards of part number `index`.
     cards_t<R> played(int index) const {
         cards_t<R> m;
@@ -682,6 +773,7 @@ private:
     };
     cache cache_;
     std::vector<int> kinds_;
+    std::vector<std::uint8_t> flags_;
     level_solver<R> solver_;
 };
 
@@ -714,33 +806,26 @@ bool can_play(const basic_tableau<R>& table, const cards_t<R>& hand) {
 }
 
 /// Every distinct non-empty sub-multiset of the hand that can be played (with some rearrangement),
-/// written to `out` as `cards_t<R>` values; returns the end of the output.
+/// written to `out` as `cards_t<R>` values; returns the end of the output. The hand holds at most
+/// `R::hand_size` (9) cards (else std::length_error); an empty hand has no playable part.
 template <card_ruleset R, class Out>
 Out playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand, Out out) {
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    typename detail::card_solver<R>::counts all{};
-    const int parts = s.part_count();
-    for (int p = 1; p < parts; ++p) {
-        s.part(p, all);
-        if (s.feasible(all)) *out++ = s.played(p);
-    }
+    const auto& flags = s.playable_parts();
+    for (std::size_t p = 1; p < flags.size(); ++p)
+        if (flags[p] == 1) *out++ = s.played(static_cast<int>(p));
     return out;
 }
 
-/// How many distinct non-empty sub-multisets of the hand can be played.
+/// How many distinct non-empty sub-multisets of the hand can be played (hand: as for
+/// `playable_subsets`).
 template <card_ruleset R>
 int count_playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand) {
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    typename detail::card_solver<R>::counts all{};
-    const int parts = s.part_count();
-    int n = 0;
-    for (int p = 1; p < parts; ++p) {
-        s.part(p, all);
-        n += s.feasible(all);
-    }
-    return n;
+    const auto& flags = s.playable_parts();
+    return static_cast<int>(std::count(flags.begin(), flags.end(), std::uint8_t{1}));
 }
 
 /// A legal arrangement of the table plus the given cards, as a turn playing them (most Qwirkles first),
