@@ -512,6 +512,237 @@ void deal_group(const card_t<R>* kinds, const std::uint8_t* n, int size, int ext
         for (int c = 0; c < n[k] - q; ++c) rows[first + static_cast<std::size_t>(j++ % r)].push_back(kinds[k]);
 }
 
+/// Every distinct set of Qwirkles an arrangement of a multiset can hold, exactly: a group with r rows,
+/// q of them Qwirkles, holds x_k ∈ [q, r] of each kind and between 3r + (G − 3)q and Gq + (G − 1)(r − q)
+/// cards in all (the rows that are not Qwirkles hold 3 to G − 1 cards). Levels are searched as in
+/// `level_solver`, each node checked by a feasible-flow computation with the bounds relaxed over the
+/// levels still open. Used to list a turn's distinct outcomes; not on the solver's fast paths.
+template <card_ruleset R>
+class outcome_search {
+public:
+    static constexpr int C = R::colours;
+    static constexpr int S = R::shapes;
+    static constexpr int K = C * S;
+    static constexpr int M = R::min_row;
+    static constexpr int copies = R::copies;
+    static constexpr int G = C + S;  // groups: colours 0..C-1, then shapes
+    static constexpr int V = C + S + 4;  // flow nodes: rows (colours), columns (shapes), s, t, ss, tt
+    using counts = std::array<std::uint8_t, K>;
+
+    /// Calls f(x, q, r) for every distinct Qwirkle vector q (per group) an arrangement of `n` can hold
+    /// exactly: x the copies of each kind in its colour group, r the rows per group.
+    template <class F>
+    void run(const counts& n, F&& f) {
+        n_ = n;
+        for (int g = 0; g < G; ++g) {
+            int total = 0, mn = copies;
+            for (int p = 0; p < size_of(g); ++p) total += count(g, p), mn = std::min(mn, count(g, p));
+            total_[g] = total;
+            qlo_[g] = 0;
+            qhi_[g] = std::min(mn, total / size_of(g));
+            rlo_[g] = 0;
+            rhi_[g] = std::min(copies, total / M);
+        }
+        if (!feasible()) return;
+        dfs_q(0, f);
+    }
+
+private:
+    counts n_{};
+    std::array<int, G> total_{}, qlo_{}, qhi_{}, rlo_{}, rhi_{};
+    counts x_{};
+    bool done_ = false;
+
+    static constexpr int size_of(int g) noexcept { return g < C ? S : C; }
+    int count(int g, int p) const noexcept { return g < C ? n_[static_cast<std::size_t>(g * S + p)] : n_[static_cast<std::size_t>(p * S + g - C)]; }
+
+    template <class F>
+    void dfs_q(int g, F& f) {
+        if (g == G) {
+            done_ = false;
+            dfs_r(0, f);
+            return;
+        }
+        const int lo = qlo_[g], hi = qhi_[g];
+        if (lo == hi) {  // one choice: already checked
+            dfs_q(g + 1, f);
+            return;
+        }
+        for (int q = lo; q <= hi; ++q) {
+            qlo_[g] = qhi_[g] = q;
+            if (rhi_[g] >= q && feasible()) dfs_q(g + 1, f);
+        }
+        qlo_[g] = lo, qhi_[g] = hi;
+    }
+
+    template <class F>
+    void dfs_r(int g, F& f) {
+        if (g == G) {
+            std::array<int, G> q{}, r{};
+            for (int h = 0; h < G; ++h) q[h] = qlo_[h], r[h] = rlo_[h];
+            if (!flow()) return;  // x for these levels (the cut conditions say it exists)
+            f(static_cast<const counts&>(x_), q, r);
+            done_ = true;
+            return;
+        }
+        const int lo = rlo_[g], hi = rhi_[g];
+        if (lo == hi) {  // one choice: already checked
+            dfs_r(g + 1, f);
+            return;
+        }
+        for (int r = hi; r >= std::max(lo, qlo_[g]) && !done_; --r) {
+            rlo_[g] = rhi_[g] = r;
+            if (feasible()) dfs_r(g + 1, f);
+        }
+        rlo_[g] = lo, rhi_[g] = hi;
+    }
+
+    /// Is there a split within the current bounds? With C ≤ 12 by the cut conditions of the
+    /// circulation (Hoffman): for every set X of colours, a(X) ≤ Σ_s min(hi(X,s), B_s − lo(X̄,s)) and
+    /// Σ_s max(b_s − hi(X,s), lo(X̄,s)) ≤ A(X̄), where a, A bound the colour sums, b, B the shape
+    /// sums of x, lo, hi the copies of each kind in its colour group. Else by a flow.
+    bool feasible() {
+        if constexpr (C > 12) {
+            return flow();
+        } else {
+            std::array<int, C> a{}, A{};
+            std::array<int, S> b{}, B{};
+            std::array<std::array<int, C>, S> lo{}, hi{};
+            std::array<int, S> lo_total{};
+            for (int g = 0; g < G; ++g) {
+                const int G_ = size_of(g);
+                const int low = M * std::max(rlo_[g], qlo_[g]) + (G_ - M) * qlo_[g];
+                const int high = (G_ - 1) * rhi_[g] + qhi_[g];
+                if (low > high || low > total_[g]) return false;
+                if (g < C) a[g] = low, A[g] = high;
+                else b[g - C] = std::max(0, total_[g] - high), B[g - C] = total_[g] - low;
+            }
+            for (int c = 0; c < C; ++c)
+                for (int sh = 0; sh < S; ++sh) {
+                    const int n = n_[static_cast<std::size_t>(c * S + sh)];
+                    lo[sh][c] = std::max(qlo_[c], n - rhi_[C + sh]);
+                    hi[sh][c] = std::min(rhi_[c], n - qlo_[C + sh]);
+                    if (lo[sh][c] > hi[sh][c]) return false;
+                    lo_total[sh] += lo[sh][c];
+                }
+            int A_total = 0;
+            for (int c = 0; c < C; ++c) A_total += A[c];
+            // sums over X built subset by subset (X without its lowest colour, plus that colour)
+            std::array<std::int16_t, (1 << C)> aX;
+            std::array<std::int32_t, (1 << C)> AX;
+            std::array<std::array<std::int16_t, (1 << C)>, S> hiX, loX;
+            aX[0] = 0, AX[0] = 0;
+            for (int sh = 0; sh < S; ++sh) hiX[sh][0] = loX[sh][0] = 0;
+            for (unsigned X = 0; X < (1u << C); ++X) {
+                if (X) {
+                    const unsigned rest = X & (X - 1);
+                    const int c = std::countr_zero(X);
+                    aX[X] = static_cast<std::int16_t>(aX[rest] + a[c]);
+                    AX[X] = AX[rest] + A[c];
+                    for (int sh = 0; sh < S; ++sh) {
+                        hiX[sh][X] = static_cast<std::int16_t>(hiX[sh][rest] + hi[sh][c]);
+                        loX[sh][X] = static_cast<std::int16_t>(loX[sh][rest] + lo[sh][c]);
+                    }
+                }
+                int supply = 0, forced = 0;
+                for (int sh = 0; sh < S; ++sh) {
+                    const int lo_rest = lo_total[sh] - loX[sh][X];
+                    supply += std::min<int>(hiX[sh][X], B[sh] - lo_rest);
+                    forced += std::max<int>(b[sh] - hiX[sh][X], lo_rest);
+                }
+                if (aX[X] > supply || forced > A_total - AX[X]) return false;
+            }
+            return true;
+        }
+    }
+
+    /// Is there a split within the current bounds? (a feasible circulation; x kept)
+    bool flow() {
+        std::array<std::array<int, V>, V> cap{};
+        std::array<int, V> excess{};
+        const int s = C + S, t = s + 1, ss = t + 1, tt = ss + 1;
+        std::array<std::array<int, S>, C> lo{};
+        const auto arc = [&](int u, int v, int l, int h) {
+            if (l > h) return false;
+            cap[u][v] += h - l;
+            excess[v] += l;
+            excess[u] -= l;
+            return true;
+        };
+        for (int g = 0; g < G; ++g) {
+            const int G_ = size_of(g);
+            const int low = M * std::max(rlo_[g], qlo_[g]) + (G_ - M) * qlo_[g];
+            const int high = (G_ - 1) * rhi_[g] + qhi_[g];
+            if (g < C) {
+                if (!arc(s, g, low, high)) return false;
+            } else if (!arc(g, t, std::max(0, total_[g] - high), total_[g] - low)) {
+                return false;  // the shape group's share of its cards is x's complement
+            }
+        }
+        for (int c = 0; c < C; ++c)
+            for (int sh = 0; sh < S; ++sh) {
+                const int n = n_[static_cast<std::size_t>(c * S + sh)];
+                lo[c][sh] = std::max(qlo_[c], n - rhi_[C + sh]);
+                const int hi = std::min(rhi_[c], n - qlo_[C + sh]);
+                if (!arc(c, C + sh, lo[c][sh], hi)) return false;
+            }
+        cap[t][s] = 1 << 20;
+        int need = 0;
+        for (int v = 0; v < ss; ++v) {
+            if (excess[v] > 0) cap[ss][v] += excess[v], need += excess[v];
+            else if (excess[v] < 0) cap[v][tt] += -excess[v];
+        }
+        const auto original = cap;
+        int got = 0;
+        for (;;) {  // Edmonds–Karp
+            std::array<int, V> prev;
+            prev.fill(-1);
+            prev[ss] = ss;
+            std::array<int, V> queue{};
+            int qh = 0, qt = 0;
+            queue[qt++] = ss;
+            while (qh < qt && prev[tt] < 0) {
+                const int u = queue[qh++];
+                for (int v = 0; v < V; ++v)
+                    if (prev[v] < 0 && cap[u][v] > 0) prev[v] = u, queue[qt++] = v;
+            }
+            if (prev[tt] < 0) break;
+            int push = 1 << 20;
+            for (int v = tt; v != ss; v = prev[v]) push = std::min(push, cap[prev[v]][v]);
+            for (int v = tt; v != ss; v = prev[v]) cap[prev[v]][v] -= push, cap[v][prev[v]] += push;
+            got += push;
+        }
+        if (got < need) return false;
+        for (int c = 0; c < C; ++c)
+            for (int sh = 0; sh < S; ++sh) {
+                // flow on c -> shape = lower bound + what was used of its capacity (net of the reverse)
+                const int used = original[c][C + sh] - cap[c][C + sh];
+                x_[static_cast<std::size_t>(c * S + sh)] = static_cast<std::uint8_t>(lo[c][sh] + std::max(used, 0));
+            }
+        return true;
+    }
+};
+
+/// The rows of one group with exactly q Qwirkles among r rows: the Qwirkles, then the rest dealt
+/// round-robin into r − q rows (3 to size − 1 cards each, by the bounds the search kept).
+template <card_ruleset R>
+void deal_group_exact(const card_t<R>* kinds, const std::uint8_t* n, int size, int q, int r, std::vector<basic_row<R>>& rows) {
+    for (int j = 0; j < q; ++j) {
+        basic_row<R> row;
+        for (int k = 0; k < size; ++k) row.push_back(kinds[k]);
+        rows.push_back(row);
+    }
+    const int rest = r - q;
+    int left = 0;
+    for (int k = 0; k < size; ++k) left += n[k] - q;
+    if (rest <= 0 || left == 0) return;
+    const std::size_t first = rows.size();
+    rows.resize(first + static_cast<std::size_t>(rest));
+    int j = 0;
+    for (int k = 0; k < size; ++k)
+        for (int c = 0; c < n[k] - q; ++c) rows[first + static_cast<std::size_t>(j++ % rest)].push_back(kinds[k]);
+}
+
 /// The hand-part layer on top of `level_solver`: the distinct parts of a hand, a cache of answers per
 /// multiset, and the rows of an arrangement.
 template <card_ruleset R>
