@@ -2,6 +2,7 @@
 // suite, and the solver's answers on the rulebook situations.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <fstream>
 #include <map>
 #include <set>
@@ -394,4 +395,89 @@ TEST_CASE("no play: the empty table needs a group of 3, a full table may block e
     std::vector<qc::cards_t<qc::standard_rules>> none;
     qc::playable_subsets(table("R1 R2 R3"), cards("R1 G2"), std::back_inserter(none));
     CHECK(none.empty());
+}
+
+namespace {
+/// The reference for outcomes: every set of Qwirkles (a count per group: colours, then shapes) that
+/// some partition of the multiset into valid rows holds, by the same explicit row search.
+template <class R>
+struct outcome_reference {
+    using card = qc::card_t<R>;
+    static constexpr int K = R::colours * R::shapes;
+    std::map<std::vector<std::uint8_t>, std::set<std::vector<int>>> memo;
+
+    const std::set<std::vector<int>>& all(std::vector<std::uint8_t>& n) {
+        if (auto it = memo.find(n); it != memo.end()) return it->second;
+        std::set<std::vector<int>> out;
+        int first = 0;
+        while (first < K && n[static_cast<std::size_t>(first)] == 0) ++first;
+        if (first == K) {
+            out.insert(std::vector<int>(R::colours + R::shapes, 0));
+            return memo[n] = out;
+        }
+        const card a = *card::from_index(first);
+        --n[static_cast<std::size_t>(first)];
+        for (int group = 0; group < 2; ++group) {
+            std::vector<int> others;
+            const int size = group == 0 ? R::shapes : R::colours;
+            for (int j = 0; j < size; ++j) {
+                const card b = *(group == 0 ? card::make(a.colour(), j) : card::make(j, a.shape()));
+                if (b != a && n[b.index()]) others.push_back(b.index());
+            }
+            const int m = static_cast<int>(others.size());
+            for (int mask = 0; mask < (1 << m); ++mask) {
+                const int len = 1 + std::popcount(static_cast<unsigned>(mask));
+                if (len < R::min_row) continue;
+                for (int j = 0; j < m; ++j)
+                    if (mask >> j & 1) --n[static_cast<std::size_t>(others[static_cast<std::size_t>(j)])];
+                const auto rest = all(n);  // a copy: the memo may rehash
+                for (auto q : rest) {
+                    if (len == size) ++q[static_cast<std::size_t>(group == 0 ? a.colour() : R::colours + a.shape())];
+                    out.insert(q);
+                }
+                for (int j = 0; j < m; ++j)
+                    if (mask >> j & 1) ++n[static_cast<std::size_t>(others[static_cast<std::size_t>(j)])];
+            }
+        }
+        ++n[static_cast<std::size_t>(first)];
+        return memo[n] = out;
+    }
+};
+
+template <class R>
+void outcomes_check(int positions, int rows, int hand_max, std::uint64_t seed) {
+    qwirkle::rng g(seed);
+    long total = 0;
+    for (int k = 0; k < positions; ++k) {
+        const auto [table, hand] = random_position<R>(g, rows, hand_max);
+        const std::string text = qc::to_string(qc::basic_position<R>{table, hand});
+        CAPTURE(text);
+        std::set<std::pair<std::vector<std::uint8_t>, std::vector<int>>> got, want;
+        qc::for_each_outcome(table, hand, [&](const qc::basic_turn<R>& t) {
+            CHECK(qc::check_turn(table, hand, t).ok());
+            std::vector<int> q(R::colours + R::shapes, 0);
+            for (const auto& r : t.result.rows)
+                if (r.is_qwirkle()) ++q[static_cast<std::size_t>(r.kind() == qc::row_kind::colour ? r[0].colour() : R::colours + r[0].shape())];
+            CHECK(got.insert({counts_of<R>(t.played), q}).second);  // each outcome once
+        });
+        outcome_reference<R> ref;
+        std::vector<qc::cards_t<R>> parts;
+        qc::playable_subsets(table, hand, std::back_inserter(parts));
+        for (const auto& part : parts) {
+            auto all = table.contents();
+            all += part;
+            auto n = counts_of<R>(all);
+            for (const auto& q : ref.all(n)) want.insert({counts_of<R>(part), q});
+        }
+        CHECK(got == want);
+        total += static_cast<long>(got.size());
+    }
+    MESSAGE(positions << " positions, " << total << " outcomes");
+}
+}  // namespace
+
+TEST_CASE("legal actions: every distinct outcome (cards played, Qwirkles formed) = explicit row search") {
+    outcomes_check<qc::standard_rules>(300, 5, 6, 21);
+    outcomes_check<mini_rules>(300, 5, 6, 22);
+    outcomes_check<wide_rules>(200, 4, 5, 23);
 }

@@ -541,7 +541,7 @@ public:
             qlo_[g] = 0;
             qhi_[g] = std::min(mn, total / size_of(g));
             rlo_[g] = 0;
-            rhi_[g] = std::min(copies, total / M);
+            rhi_[g] = total / M;  // rows are not capped by the copies: more rows can avoid a Qwirkle
         }
         if (!feasible()) return;
         dfs_q(0, f);
