@@ -449,7 +449,9 @@ void outcomes_check(int positions, int rows, int hand_max, std::uint64_t seed) {
     qwirkle::rng g(seed);
     long total = 0;
     for (int k = 0; k < positions; ++k) {
-        const auto [table, hand] = random_position<R>(g, rows, hand_max);
+        const auto position = random_position<R>(g, rows, hand_max);
+        const auto& table = position.first;
+        const auto& hand = position.second;
         const std::string text = qc::to_string(qc::basic_position<R>{table, hand});
         CAPTURE(text);
         std::set<std::pair<std::vector<std::uint8_t>, std::vector<int>>> got, want;
