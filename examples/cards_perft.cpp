@@ -5,8 +5,10 @@
 //   plays=N maxcards=M maxqwirkles=Q
 // N: distinct non-empty sub-multisets of the hand that can be played; M: most cards one turn can play;
 // Q: most Qwirkles (rows of 6) one turn can leave on the table (0 when no play exists).
-// `--best` adds a line `best: <tableau>` with a turn reaching Q (then most cards). Malformed input
-// prints `error: <what and where>`; the exit status is 1 when any line was malformed.
+// `--best` adds a line `best: <tableau>` with a turn reaching Q (then most cards). A hand holds 0 to 9
+// cards: more is refused (both editions deal 9); an empty hand is the late game (the pile is out and
+// the player has played every card): no turn exists, `plays=0 maxcards=0 maxqwirkles=0`. Malformed
+// input prints `error: <what and where>`; the exit status is 1 when any line was malformed.
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -18,7 +20,12 @@
 
 int main(int argc, char** argv) {
     namespace qc = qwirkle::cards;
-    const qwirkle_cli::command_line cli("qwirkle-cards-perft", "usage: qwirkle-cards-perft [--best] < positions\n", argc, argv);
+    const qwirkle_cli::command_line cli("qwirkle-cards-perft",
+                                        "usage: qwirkle-cards-perft [--best] < positions\n"
+                                        "  one position a line: <tableau> | <hand>, like R1 R2 R3 / G4 B4 Y4 | R4 P4 O4\n"
+                                        "  a hand holds 0 to 9 cards; an empty hand (the late game: pile out, every card\n"
+                                        "  played) has no turn: plays=0 maxcards=0 maxqwirkles=0\n",
+                                        argc, argv);
     bool show_best = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];

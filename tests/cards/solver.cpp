@@ -2,14 +2,19 @@
 // suite, and the solver's answers on the rulebook situations.
 #include <doctest/doctest.h>
 
+#include <bit>
 #include <fstream>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <qwirkle/cards/cards.hpp>
+#include <qwirkle/cards/perft.hpp>
+
+#include "reference_solver.hpp"
 
 namespace qc = qwirkle::cards;
 
@@ -24,6 +29,12 @@ struct mini_rules : qc::schmidt_rules {
 struct narrow_rules : qc::schmidt_rules {
     static constexpr int colours = 3;
     static constexpr int shapes = 5;
+    static constexpr int copies = 2;
+};
+/// More colours than shapes: the solver's cut condition then runs over the shapes (transposed).
+struct wide_rules : qc::schmidt_rules {
+    static constexpr int colours = 5;
+    static constexpr int shapes = 3;
     static constexpr int copies = 2;
 };
 
@@ -203,6 +214,103 @@ TEST_CASE("solver = exhaustive search: 3 colours x 5 shapes x 2 copies, 1000 ran
     cross_check<narrow_rules>(1000, 4, 6, 3);
 }
 
+TEST_CASE("solver = exhaustive search: 5 colours x 3 shapes x 2 copies (transposed), 1000 random positions") {
+    cross_check<wide_rules>(1000, 4, 6, 4);
+}
+
+namespace {
+/// The new solver against the 0.1.0 solver (tests/cards/reference_solver.hpp): the same answers.
+template <class R>
+void same_as_reference(const qc::basic_tableau<R>& table, const qc::cards_t<R>& hand, bool subsets) {
+    const std::string text = qc::to_string(qc::basic_position<R>{table, hand});
+    CAPTURE(text);
+    CHECK(qc::can_play(table, hand) == qc::reference::can_play(table, hand));
+    for (auto goal : {qc::objective::qwirkles_then_cards, qc::objective::cards_then_qwirkles}) {
+        const auto got = qc::best_turn(table, hand, goal);
+        const auto want = qc::reference::best_turn(table, hand, goal);
+        REQUIRE(got.has_value() == want.has_value());
+        if (!got) continue;
+        CHECK(got->qwirkles() == want->qwirkles());
+        CHECK(got->cards() == want->cards());
+        CHECK(qc::check_turn(table, hand, *got).ok());
+    }
+    if (subsets) CHECK(qc::count_playable_subsets(table, hand) == qc::reference::count_playable_subsets(table, hand));
+}
+}  // namespace
+
+TEST_CASE("solver = 0.1.0 solver: 1500 random positions, tables of up to 12 rows, hands of up to 9") {
+    qwirkle::rng g(77);
+    for (int n = 0; n < 1500; ++n) {
+        const auto position = random_position<qc::standard_rules>(g, 12, 9);
+        same_as_reference(position.first, position.second, position.first.card_count() <= 24);
+    }
+}
+
+TEST_CASE("solver = 0.1.0 solver: every position of 30 greedy games of each edition") {
+    int positions = 0;
+    for (int k = 0; k < 30; ++k) {
+        qc::game g(2 + k % 3, 900u + static_cast<std::uint64_t>(k));
+        qc::basic_game<qc::games999_rules> h(2 + k % 3, 900u + static_cast<std::uint64_t>(k));
+        while (!g.is_terminal()) {
+            const int me = g.current_player();
+            if (!g.opening()) same_as_reference(g.table(), g.hand(me), g.table().card_count() <= 24), ++positions;
+            const auto actions = g.legal_actions();
+            REQUIRE(!actions.empty());
+            if (g.opening()) g.apply(actions.front());
+            else if (auto t = qc::best_turn(g.table(), g.hand(me))) g.play(*t);
+            else g.cannot_play();
+        }
+        while (!h.is_terminal()) {
+            const int me = h.current_player();
+            if (!h.opening()) same_as_reference(h.table(), h.hand(me), false), ++positions;
+            if (auto t = qc::best_turn(h.table(), h.hand(me))) h.play(*t);
+            else h.cannot_play();
+        }
+    }
+    MESSAGE(positions << " positions");
+}
+
+TEST_CASE("the 12 complete rows: hands of 0, 1, 2 and 9 cards") {
+    // Every colour row and every shape row: two copies of every card, 72 on the table. Twelve
+    // Qwirkles would take all 72 and leave the played cards alone, which never hold 3 of a group
+    // here, so 11 is the most (found with a card played); every card can be played.
+    const auto t = table(
+        "R1 R2 R3 R4 R5 R6 / O1 O2 O3 O4 O5 O6 / Y1 Y2 Y3 Y4 Y5 Y6 / G1 G2 G3 G4 G5 G6 / B1 B2 B3 B4 B5 B6 / "
+        "P1 P2 P3 P4 P5 P6 / R1 O1 Y1 G1 B1 P1 / R2 O2 Y2 G2 B2 P2 / R3 O3 Y3 G3 B3 P3 / R4 O4 Y4 G4 B4 P4 / "
+        "R5 O5 Y5 G5 B5 P5 / R6 O6 Y6 G6 B6 P6");
+    CHECK(!qc::can_play(t, cards("")));
+    CHECK(!qc::best_turn(t, cards("")));
+    CHECK(qc::count_playable_subsets(t, cards("")) == 0);
+    for (const char* h : {"R1", "R1 O2", "R1 O2 Y3 G4 B5 P6 R2 O3 Y4"}) {
+        CAPTURE(h);
+        const auto hand = cards(h);
+        CHECK(qc::can_play(t, hand));
+        CHECK(qc::count_playable_subsets(t, hand) == (1 << hand.size()) - 1);  // every card fits a row
+        const auto most_qwirkles = qc::best_turn(t, hand);
+        REQUIRE(most_qwirkles);
+        CHECK(qc::check_turn(t, hand, *most_qwirkles).ok());
+        CHECK(most_qwirkles->qwirkles() == 11);
+        const auto most_cards = qc::best_turn(t, hand, qc::objective::cards_then_qwirkles);
+        REQUIRE(most_cards);
+        CHECK(qc::check_turn(t, hand, *most_cards).ok());
+        CHECK(most_cards->cards() == hand.size());
+    }
+}
+
+TEST_CASE("a hand holds at most 9 cards") {
+    const auto p = qc::parse_position("R1 R2 R3 | R4 R5 R6 O1 O2 O3 Y1 Y2 Y3 G1");
+    REQUIRE(!p.ok());
+    CHECK(p.error().describe().find("a hand holds at most 9 cards") != std::string::npos);
+    CHECK(qc::parse_position("R1 R2 R3 | R4 R5 R6 O1 O2 O3 Y1 Y2 Y3").ok());
+    CHECK(qc::parse_position("R1 R2 R3 |").ok());  // empty: the late game
+    const auto ten = cards("R4 R5 R6 O1 O2 O3 Y1 Y2 Y3 G1");
+    std::vector<qc::cards_t<qc::standard_rules>> out;
+    CHECK_THROWS_AS(qc::playable_subsets(table("R1 R2 R3"), ten, std::back_inserter(out)), std::length_error);
+    CHECK_THROWS_AS(qc::count_playable_subsets(table("R1 R2 R3"), ten), std::length_error);
+    CHECK(qc::perft("R1 R2 R3 | R4 R5 R6 O1 O2 O3 Y1 Y2 Y3 G1").rfind("error: line 1, column 39", 0) == 0);
+    CHECK(qc::perft("R1 R2 R3 |") == "plays=0 maxcards=0 maxqwirkles=0");
+}
+
 TEST_CASE("perft suite (tests/data/perft_cards.tsv)") {
     std::ifstream in(QWIRKLE_TEST_DATA "/perft_cards.tsv");
     REQUIRE(in);
@@ -287,4 +395,91 @@ TEST_CASE("no play: the empty table needs a group of 3, a full table may block e
     std::vector<qc::cards_t<qc::standard_rules>> none;
     qc::playable_subsets(table("R1 R2 R3"), cards("R1 G2"), std::back_inserter(none));
     CHECK(none.empty());
+}
+
+namespace {
+/// The reference for outcomes: every set of Qwirkles (a count per group: colours, then shapes) that
+/// some partition of the multiset into valid rows holds, by the same explicit row search.
+template <class R>
+struct outcome_reference {
+    using card = qc::card_t<R>;
+    static constexpr int K = R::colours * R::shapes;
+    std::map<std::vector<std::uint8_t>, std::set<std::vector<int>>> memo;
+
+    const std::set<std::vector<int>>& all(std::vector<std::uint8_t>& n) {
+        if (auto it = memo.find(n); it != memo.end()) return it->second;
+        std::set<std::vector<int>> out;
+        int first = 0;
+        while (first < K && n[static_cast<std::size_t>(first)] == 0) ++first;
+        if (first == K) {
+            out.insert(std::vector<int>(R::colours + R::shapes, 0));
+            return memo[n] = out;
+        }
+        const card a = *card::from_index(first);
+        --n[static_cast<std::size_t>(first)];
+        for (int group = 0; group < 2; ++group) {
+            std::vector<int> others;
+            const int size = group == 0 ? R::shapes : R::colours;
+            for (int j = 0; j < size; ++j) {
+                const card b = *(group == 0 ? card::make(a.colour(), j) : card::make(j, a.shape()));
+                if (b != a && n[b.index()]) others.push_back(b.index());
+            }
+            const int m = static_cast<int>(others.size());
+            for (int mask = 0; mask < (1 << m); ++mask) {
+                const int len = 1 + std::popcount(static_cast<unsigned>(mask));
+                if (len < R::min_row) continue;
+                for (int j = 0; j < m; ++j)
+                    if (mask >> j & 1) --n[static_cast<std::size_t>(others[static_cast<std::size_t>(j)])];
+                const auto rest = all(n);  // a copy: the memo may rehash
+                for (auto q : rest) {
+                    if (len == size) ++q[static_cast<std::size_t>(group == 0 ? a.colour() : R::colours + a.shape())];
+                    out.insert(q);
+                }
+                for (int j = 0; j < m; ++j)
+                    if (mask >> j & 1) ++n[static_cast<std::size_t>(others[static_cast<std::size_t>(j)])];
+            }
+        }
+        ++n[static_cast<std::size_t>(first)];
+        return memo[n] = out;
+    }
+};
+
+template <class R>
+void outcomes_check(int positions, int rows, int hand_max, std::uint64_t seed) {
+    qwirkle::rng g(seed);
+    long total = 0;
+    for (int k = 0; k < positions; ++k) {
+        const auto position = random_position<R>(g, rows, hand_max);
+        const auto& table = position.first;
+        const auto& hand = position.second;
+        const std::string text = qc::to_string(qc::basic_position<R>{table, hand});
+        CAPTURE(text);
+        std::set<std::pair<std::vector<std::uint8_t>, std::vector<int>>> got, want;
+        qc::for_each_outcome(table, hand, [&](const qc::basic_turn<R>& t) {
+            CHECK(qc::check_turn(table, hand, t).ok());
+            std::vector<int> q(R::colours + R::shapes, 0);
+            for (const auto& r : t.result.rows)
+                if (r.is_qwirkle()) ++q[static_cast<std::size_t>(r.kind() == qc::row_kind::colour ? r[0].colour() : R::colours + r[0].shape())];
+            CHECK(got.insert({counts_of<R>(t.played), q}).second);  // each outcome once
+        });
+        outcome_reference<R> ref;
+        std::vector<qc::cards_t<R>> parts;
+        qc::playable_subsets(table, hand, std::back_inserter(parts));
+        for (const auto& part : parts) {
+            auto all = table.contents();
+            all += part;
+            auto n = counts_of<R>(all);
+            for (const auto& q : ref.all(n)) want.insert({counts_of<R>(part), q});
+        }
+        CHECK(got == want);
+        total += static_cast<long>(got.size());
+    }
+    MESSAGE(positions << " positions, " << total << " outcomes");
+}
+}  // namespace
+
+TEST_CASE("legal actions: every distinct outcome (cards played, Qwirkles formed) = explicit row search") {
+    outcomes_check<qc::standard_rules>(300, 5, 6, 21);
+    outcomes_check<mini_rules>(300, 5, 6, 22);
+    outcomes_check<wide_rules>(200, 4, 5, 23);
 }

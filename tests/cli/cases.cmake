@@ -183,3 +183,18 @@ cli_case("tournament: games under the default cap finish" TOOL tournament
   FILE @TMP@/summary.json FILE_MATCH "\"max_turns\":1000,\"unfinished\":0,")
 cli_case("tournament: turn cap in the card game" TOOL tournament ARGS --game cards --games 2 --max-turns 3 --quiet RC 0
   OUT "unfinished: 2 of 2 games reached the turn cap \\(--max-turns 3\\)")
+
+# --- 1, 2. Card hands: at most 9 cards, an empty hand has no turn, and the card solver is bounded by
+# the hand, not the table: the 12 complete rows (72 cards) with hands of 0, 1, 2 and 9 cards.
+cli_case("cards-perft: a 10-card hand refused, the next line served" TOOL cards-perft
+  INPUT "R1 R2 R3 | R4 R5 R6 O1 O2 O3 Y1 Y2 Y3 G1\nR1 R2 R3 | R4\n" RC 1
+  OUT "^error: line 1, column 39, token \"G1\": a hand holds at most 9 cards \\(both editions deal 9\\)\nplays=1 maxcards=1 maxqwirkles=0\n$")
+cli_case("cards-perft: a 36-card hand refused" TOOL cards-perft
+  INPUT "| R1 O2 Y3 G4 B5 P6 R2 O3 Y4 G5 B6 P1 R3 O4 Y5 G6 B1 P2 R4 O5 Y6 G1 B2 P3 R5 O6 Y1 G2 B3 P4 R6 O1 Y2 G3 B4 P5\n" RC 1
+  OUT "^error: line 1, column 30, token \"G5\": a hand holds at most 9 cards \\(both editions deal 9\\)\n$")
+cli_case("cards-perft: an empty hand has no turn" TOOL cards-perft INPUT "R1 R2 R3 |\n|\n" RC 0
+  OUT "^plays=0 maxcards=0 maxqwirkles=0\nplays=0 maxcards=0 maxqwirkles=0\n$")
+set(complete_rows "R1 R2 R3 R4 R5 R6 / O1 O2 O3 O4 O5 O6 / Y1 Y2 Y3 Y4 Y5 Y6 / G1 G2 G3 G4 G5 G6 / B1 B2 B3 B4 B5 B6 / P1 P2 P3 P4 P5 P6 / R1 O1 Y1 G1 B1 P1 / R2 O2 Y2 G2 B2 P2 / R3 O3 Y3 G3 B3 P3 / R4 O4 Y4 G4 B4 P4 / R5 O5 Y5 G5 B5 P5 / R6 O6 Y6 G6 B6 P6")
+cli_case("cards-perft: 12 complete rows with hands of 0, 1, 2, 9 cards, in time" TOOL cards-perft SECONDS 1
+  INPUT "${complete_rows} |\n${complete_rows} | R1\n${complete_rows} | R1 O2\n${complete_rows} | R1 O2 Y3 G4 B5 P6 R2 O3 Y4\n" RC 0
+  OUT "^plays=0 maxcards=0 maxqwirkles=0\nplays=1 maxcards=1 maxqwirkles=11\nplays=3 maxcards=2 maxqwirkles=11\nplays=511 maxcards=9 maxqwirkles=11\n$")

@@ -54,16 +54,55 @@ std::vector<basic_tile_set<card_t<R>>> largest_groups(const cards_t<R>& hand) {
     return out;
 }
 
-/// Calls visit(const basic_turn<R>&) once per distinct outcome of a turn: each playable part of the
-/// hand with one arrangement of the table (most Qwirkles first).
-// (Interim: one outcome per playable part; the solver's exact enumeration of the Qwirkle choices
-// replaces it.)
+/// Calls visit(const basic_turn<R>&) once per distinct outcome of a turn: per playable part of the
+/// hand, one turn for every distinct set of Qwirkles the resulting table can hold.
+///
+/// Two turns have the same outcome when they play the same cards and leave the same rows of 6 on the
+/// table (which the player then takes): the rest of the arrangement does not matter to the rules,
+/// since any later turn may rearrange the table freely. So the outcomes of a part are the Qwirkle
+/// counts per group (a colour Qwirkle is the one row of all cards of its colour, likewise a shape
+/// Qwirkle) that some arrangement holds exactly, every other row keeping 3 to 5 cards; the Qwirkles
+/// need not be the most possible (a player may prefer to leave the cards on the table). Each turn's
+/// table lists the rows colour group by colour group, then shape by shape.
 template <card_ruleset R, class Visitor>
 void for_each_outcome(const basic_tableau<R>& table, const cards_t<R>& hand, Visitor&& visit) {
+    using card_type = card_t<R>;
+    constexpr int C = R::colours, S = R::shapes;
     std::vector<cards_t<R>> parts;
     playable_subsets(table, hand, std::back_inserter(parts));
-    for (const auto& part : parts)
-        if (auto t = arrange(table, part)) visit(*t);
+    if (parts.empty()) return;
+    const cards_t<R> on_table = table.contents();
+    detail::outcome_search<R> search;
+    auto& solver = detail::solver_instance<R>();
+    for (const auto& part : parts) {
+        typename detail::outcome_search<R>::counts all{};
+        for (int i = 0; i < C * S; ++i) {
+            const auto c = qwirkle::detail::tile_at<card_type>(i);
+            all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(on_table.count(c) + part.count(c));
+        }
+        // no Qwirkle possible: the one outcome is any arrangement
+        if (solver.most_qwirkles(all, 1) < 0) {
+            if (auto t = arrange(table, part)) visit(static_cast<const basic_turn<R>&>(*t));
+            continue;
+        }
+        search.run(all, [&](const auto& x, const auto& q, const auto& r) {
+            basic_turn<R> t{part, {}};
+            std::array<card_type, (C > S ? C : S)> kinds{};
+            std::array<std::uint8_t, (C > S ? C : S)> n{};
+            for (int c = 0; c < C; ++c) {
+                for (int s = 0; s < S; ++s)
+                    kinds[static_cast<std::size_t>(s)] = qwirkle::detail::tile_at<card_type>(c * S + s), n[static_cast<std::size_t>(s)] = x[static_cast<std::size_t>(c * S + s)];
+                detail::deal_group_exact<R>(kinds.data(), n.data(), S, q[static_cast<std::size_t>(c)], r[static_cast<std::size_t>(c)], t.result.rows);
+            }
+            for (int s = 0; s < S; ++s) {
+                for (int c = 0; c < C; ++c)
+                    kinds[static_cast<std::size_t>(c)] = qwirkle::detail::tile_at<card_type>(c * S + s),
+                    n[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(all[static_cast<std::size_t>(c * S + s)] - x[static_cast<std::size_t>(c * S + s)]);
+                detail::deal_group_exact<R>(kinds.data(), n.data(), C, q[static_cast<std::size_t>(C + s)], r[static_cast<std::size_t>(C + s)], t.result.rows);
+            }
+            visit(static_cast<const basic_turn<R>&>(t));
+        });
+    }
 }
 
 /// A card-game action: a turn (the cards played and the whole resulting table), or the

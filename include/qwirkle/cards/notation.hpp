@@ -84,7 +84,9 @@ parse_result<basic_tableau<R>> parse_tableau(std::string_view s, std::size_t bas
     return t;
 }
 
-/// `<tableau> | <hand>`: rows must be valid, and no card may occur more than `copies` times in all.
+/// `<tableau> | <hand>`: rows must be valid, no card may occur more than `copies` times in all, and
+/// the hand holds 0 to `hand_size` (9) cards. An empty hand is the late game: the pile is out and the
+/// player has played every card; no turn exists (a turn plays at least one card).
 template <card_ruleset R = standard_rules>
 parse_result<basic_position<R>> parse_position(std::string_view s, std::size_t base = 0) {
     const std::size_t bar = s.find('|');
@@ -106,6 +108,10 @@ parse_result<basic_position<R>> parse_position(std::string_view s, std::size_t b
     for (const token& tk : split_tokens(s.substr(bar + 1), base + bar + 1)) {
         auto c = parse_tile<card_t<R>>(tk.text, tk.column);
         if (!c) return c.error();
+        if (p.hand.size() == R::hand_size)
+            return parse_error{tk.column, std::string(tk.text),
+                               "a hand holds at most " + std::to_string(R::hand_size) + " cards (both editions deal " +
+                                   std::to_string(R::hand_size) + ")"};
         p.hand.add(*c);
         all.add(*c);
         if (all.count(*c) > R::copies)

@@ -2,38 +2,41 @@
 // qwirkle::cards — the exact turn solver: can a hand play at all, which parts of it can be played, and
 // the best turn, each with any rearrangement of the table.
 //
-// How it works. Every card of a legal table lies in a row of its colour or a row of its shape, so a
-// legal arrangement is (1) a split of the copies of every card kind between its colour group and its
-// shape group, and (2) for every group, a partition of its cards into rows of 3–6 different cards.
-// Part (2) has a closed form: a group holding n_k copies of kind k, N in all, is partitionable iff
-// N ≥ 3 · max n_k (take r = max n_k rows and deal the copies round-robin, kind after kind: no row gets
-// a kind twice and every row gets ⌊N/r⌋ ≥ 3 cards). It can hold q Qwirkles (rows of every kind of the
-// group) iff q ≤ min n_k and N − 6q ≥ 3 · (max n_k − q).
-// Part (1) is a search over the colours (layers): each colour chooses, per shape, how many copies the
-// hand adds (p) and how many stay in the colour group (x); the rest (y) go to the shape groups. The
-// state between layers is, per shape, the largest count and the total received so far (total capped at
-// 9, beyond which no shape condition can fail), plus whether a card was played. Shapes that can no
-// longer be satisfied kill the state, satisfied ones collapse, and a shape whose largest count cannot
-// grow keeps only its shortfall. At the last colour, states are matched against options by the counts
-// each shape still accepts (a bitmask), not stepped one by one.
-// - best_turn: depth-first branch and bound, heaviest colours first, options best value first, memo of
-//   the best value each state was reached with, bound = value so far + best option of every colour left.
-//   Colour-group Qwirkles are valued per option; shape-group Qwirkles are fixed up front (their cards
-//   removed), the choices tried in order of their bound, each with a node budget first and without one
-//   afterwards for those that ran out, against the best found by then: exact, and fast on impossible
-//   choices.
-// - can_play: two quick sufficient tests (a group of 3 in the hand, a card that extends a row), then the
-//   same search stopping at the first solution.
-// - playable_subsets: a memoised pass over all states whose value is the set of hand parts that complete
-//   it, as a bitset in mixed radix (earlier colours the more significant digits), exact but without a
-//   bound, so slower on dense tables.
+// How it works. Every card of a legal table lies in a row of its colour or a row of its shape, so an
+// arrangement of a multiset of cards is a split of the copies of every kind k = (colour c, shape s)
+// into x_k for the colour group c and y_k = n_k − x_k for the shape group s, plus, for every group, a
+// partition of its cards into rows of 3–6 different cards.
+//
+// A group (colour or shape) is described by its level (r, q): r rows, q of them Qwirkles (a row of
+// every kind of the group; G kinds per group). Counts x_k over the group's kinds fit (r, q) exactly
+// when q ≤ x_k ≤ r for every kind and Σ x_k ≥ 3r + (G − 3)q: the q Qwirkles take one of each kind, the
+// rest (at most r − q of a kind, at least 3(r − q) cards) is dealt round-robin into r − q rows of ≥ 3
+// different cards. (With q = 0: a group splits into rows exactly when its size is at least 3 × its
+// largest multiplicity; r = 0 is the empty group.)
+//
+// With every group's level fixed, the split is a transportation problem: x_k ∈ [lo_k, hi_k] with
+// lo = max(q_c, n − r_s), hi = min(r_c, n − q_s), colour sums ≥ a_c = 3r_c + (G − 3)q_c, shape sums of
+// x ≤ b_s = N_s − (3r_s + (G − 3)q_s). By max-flow/min-cut (Gale's supply–demand theorem) it is
+// feasible exactly when lo ≤ hi and, for every set A of colours,
+//     Σ_{c∈A} a_c ≤ Σ_s min(b_s − Σ_{c∉A} lo_cs, Σ_{c∈A} hi_cs),
+// and only colours whose demand exceeds their lower bounds need be taken into A. Unassigned groups are
+// relaxed (demand 0, widest bounds), so the same test prunes partial levels.
+//
+// The search assigns a level to the 12 groups depth first (Qwirkles first), bounded by the Qwirkles
+// still possible, and checks the cut condition at every node. Its size depends only on the 12 groups'
+// levels (10 each), not on how many cards lie on the table. The hand enters as its distinct parts (at
+// most 2^9 = 512): every part is one multiset to arrange, visited biggest first for the best turn, with
+// the best found so far as the bound; results are cached per multiset, so the perft tool's three
+// questions on one position share their work.
 #pragma once
 
 #include <algorithm>
-#include <bit>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "legality.hpp"
@@ -48,616 +51,440 @@ enum class objective : std::uint8_t {
 
 namespace detail {
 
+/// The level search on one position: per kind, t copies that must be placed (the table, or the table
+/// and a part of the hand being tested) and up to h more that may be (the hand).
+///
+/// With the levels fixed, playing more of the hand never hurts: a solution placing n ≤ m copies of a
+/// kind extends to m = min(t + h, r_c + r_s) (the new copies fill the colour group's rows up to r_c,
+/// then the shape group's), and groups only ask for at least so many cards. So the levels decide the
+/// cards played (m − t per kind), and one search covers every part of the hand at once.
 template <card_ruleset R>
-class card_solver {
+class level_solver {
 public:
     static constexpr int C = R::colours;
     static constexpr int S = R::shapes;
     static constexpr int K = C * S;
     static constexpr int M = R::min_row;
     static constexpr int copies = R::copies;
-    static constexpr int cap = M * copies;                      // shape totals are capped here
-    static constexpr int ybits = std::bit_width(unsigned(cap));  // bits of a capped total
-    static constexpr int fbits = 2 + ybits;                      // one shape's field: max (2 bits) + total
-    static constexpr int fields = 1 << fbits;
-    static_assert(fbits * S <= 63, "state key: one field per shape and a played flag");
-    static_assert((copies + 1) * S <= 64, "final-layer masks: one bit per shape and count");
-    static constexpr std::uint64_t played_flag = std::uint64_t{1} << 63;
-    static constexpr std::uint8_t dead = 0xff;
+    // The cut condition runs over subsets of the "rows" side: the smaller of colours and shapes.
+    static constexpr bool transposed = S < C;
+    static constexpr int NR = transposed ? S : C;
+    static constexpr int NC = transposed ? C : S;
+    static constexpr int G = NR + NC;
+    static_assert(NR <= 12, "the cut condition enumerates subsets of the smaller side");
 
-    using card_type = card_t<R>;
     using counts = std::array<std::uint8_t, K>;
 
-    /// One colour's choice: per shape, copies kept in the colour group (x), played from the hand (p),
-    /// sent to the shape group (y = table + p - x).
-    struct option {
-        std::uint64_t ymask = 0;   // bit s * (copies + 1) + y_s
-        std::uint32_t ypack = 0;   // y: 2 bits per shape
-        std::uint32_t xpack = 0;   // x: 2 bits per shape
-        std::uint32_t ppack = 0;   // p: 2 bits per shape
-        std::uint32_t offset = 0;  // mixed-radix index of the played part (subset mode)
-        int value = 0;
-        int cards = 0;
-        int x(int s) const noexcept { return static_cast<int>((xpack >> (2 * s)) & 3u); }
-        int p(int s) const noexcept { return static_cast<int>((ppack >> (2 * s)) & 3u); }
+    /// What to look for: the value of an arrangement is wq · Qwirkles + wc · cards played.
+    struct goal {
+        int wq = 0, wc = 0;
+        bool require_play = false;  ///< at least one card of `h` played
+        int target = 0;             ///< only arrangements worth at least this
+        bool first = false;         ///< stop at the first one reaching the target
     };
 
-    counts table{}, hand{};
-
-    void load(const cards_t<R>& t, const cards_t<R>& h) {
-        for (int i = 0; i < K; ++i) {
-            table[i] = static_cast<std::uint8_t>(t.count(qwirkle::detail::tile_at<card_type>(i)));
-            hand[i] = static_cast<std::uint8_t>(h.count(qwirkle::detail::tile_at<card_type>(i)));
+    /// The best value reaching the goal's target, or -1 when there is none. The levels found are kept
+    /// for `split`.
+    int solve(const counts& t, const counts& h, const goal& gl) {
+        load(t, h);
+        goal_ = gl;
+        best_ = gl.target - 1;
+        found_ = false;
+        nodes_ = 0;
+        for (int g = 0; g < G; ++g) {
+            int total = 0, mn = copies;
+            for (int p = 0; p < size_of(g); ++p) total += cap(g, p), mn = std::min(mn, cap(g, p));
+            // q Qwirkles need q of every kind and q·size cards; r rows need 3r cards
+            qmax_[g] = gl.wq > 0 ? std::min(mn, total / size_of(g)) : 0;
+            rmax_[g] = std::min(copies, total / M);
+            q_[g] = 0;
+            r_[g] = static_cast<std::int8_t>(rmax_[g]);  // open: the widest its cards allow
+            rlo_[g] = 0;
+            q_set_[g] = r_set_[g] = false;
         }
+        // phase 1 decides the Qwirkles, groups with the fewest choices first; phase 2 the rows
+        qgroups_ = 0;
+        for (int g = 0; g < G; ++g)
+            if (qmax_[g] > 0) order_[qgroups_++] = g;
+            else q_set_[g] = true;  // no Qwirkle possible: decided
+        std::stable_sort(order_.begin(), order_.begin() + qgroups_, [&](int a, int b) { return qmax_[a] < qmax_[b]; });
+        if (!propagate() || !feasible() || bound() <= best_) return -1;
+        if (gl.wq == 0) {
+            // Qwirkles play no part: first the levels that worked lately, then the rows
+            if (!any_hand_)
+                for (const levels& w : recent_)
+                    if (try_levels(w)) return best_;
+            for (int g = 0; g < G; ++g) q_set_[g] = true;
+            done_ = false;
+            dfs_r(0);
+            if (found_ && !any_hand_) remember(best_levels_);
+            return found_ ? best_ : -1;
+        }
+        dfs_q(0);
+        return found_ ? best_ : -1;
     }
 
-    struct best_result {
-        bool found = false;
-        int value = 0;
-        int qwirkles = 0;
-        int cards = 0;
-        std::array<std::uint8_t, K> x{}, y{}, p{};  // per kind: colour group, shape group, played
-        std::array<std::uint8_t, S> shape_qwirkles{};
-    };
-
-    /// Best (by weights) legal completion, with at least one card played when `require_play`.
-    /// `wq`, `wc`: weights of a Qwirkle and of a card in the value.
-    best_result best(int wq, int wc, bool require_play = true, bool first = false) {
-        best_result out;
-        const counts t0 = table, h0 = hand;
-        // Shape-group Qwirkles are fixed up front: q_s ≤ the fewest copies of a colour in shape s.
-        // Every choice is bounded (its Qwirkles, the colour Qwirkles and hand cards still possible);
-        // choices are tried best bound first and the search stops when no bound beats the best found.
-        std::array<int, S> qmax{};
-        for (int s = 0; s < S; ++s) {
-            int mn = copies;
-            for (int c = 0; c < C; ++c) mn = std::min(mn, t0[c * S + s] + h0[c * S + s]);
-            qmax[s] = mn;
+    /// After a successful `solve`: per kind, the copies placed in colour groups (x) and the copies
+    /// played from h; the rest of the placed copies goes to the shape groups.
+    void split(counts& x, counts& played) const {
+        std::array<std::array<int, NC>, NR> lo{}, capx{}, f{}, n{};
+        std::array<int, NR> need{};
+        std::array<int, NC> room{};
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j)
+                n[i][j] = std::min<int>(t_[i][j] + h_[i][j], best_levels_.r[i] + best_levels_.r[NR + j]);
+        for (int j = 0; j < NC; ++j) {
+            room[j] = -demand(best_levels_, NR + j);
+            for (int i = 0; i < NR; ++i) room[j] += n[i][j];
         }
-        struct choice {
-            std::array<std::uint8_t, S> q;
-            int bound;
-        };
-        std::vector<choice> choices;
-        std::array<std::uint8_t, S> q{};
+        for (int i = 0; i < NR; ++i) {
+            need[i] = demand(best_levels_, i);
+            for (int j = 0; j < NC; ++j) {
+                lo[i][j] = std::max<int>(best_levels_.q[i], n[i][j] - best_levels_.r[NR + j]);
+                capx[i][j] = std::min<int>(best_levels_.r[i], n[i][j] - best_levels_.q[NR + j]) - lo[i][j];
+                need[i] -= lo[i][j];
+                room[j] -= lo[i][j];
+            }
+        }
+        // Ford–Fulkerson on the bipartite graph, one card at a time (breadth first from rows in need)
         for (;;) {
-            counts t = t0, h = h0;
-            int base = 0;
-            apply_shape_qwirkles(q, t, h, wq, wc, base);
-            int bound = base;
-            for (int c = 0; c < C; ++c) {
-                int mn = copies;
-                for (int s = 0; s < S; ++s) mn = std::min(mn, t[c * S + s] + h[c * S + s]);
-                bound += mn * wq;
-            }
-            for (int i = 0; i < K; ++i) bound += h[i] * wc;
-            choices.push_back({q, bound});
-            int s = 0;
-            while (s < S && q[s] == qmax[s]) q[s++] = 0;
-            if (s == S) break;
-            ++q[s];
-        }
-        std::stable_sort(choices.begin(), choices.end(), [](const choice& a, const choice& b) { return a.bound > b.bound; });
-        // Two passes: first every choice with a node budget (an impossible choice can cost a full
-        // search), then the choices that ran out of budget, without one, against the best found by then.
-        std::vector<std::size_t> deferred;
-        for (int pass = 0; pass < 2; ++pass) {
-            const std::size_t n = pass == 0 ? choices.size() : deferred.size();
-            for (std::size_t j = 0; j < n; ++j) {
-                const choice& ch = choices[pass == 0 ? j : deferred[j]];
-                if (out.found && (first || ch.bound <= out.value)) {
-                    if (first) break;
-                    continue;
-                }
-                counts t = t0, h = h0;
-                int base = 0;
-                const int qcards = apply_shape_qwirkles(ch.q, t, h, wq, wc, base);
-                node_budget_ = pass == 0 && choices.size() > 1 ? first_pass_budget : -1;
-                run_best(t, h, wq, wc, base, qcards > 0 || !require_play, out.found ? out.value : -1, first);
-                if (budget_exhausted_) deferred.push_back(pass == 0 ? j : deferred[j]);
-                if (final_node_ >= 0 && (!out.found || final_value_ > out.value)) {
-                    out.found = true;
-                    out.value = final_value_;
-                    out.shape_qwirkles = ch.q;
-                    reconstruct(t, out);
-                    for (int s = 0; s < S; ++s)
-                        for (int c = 0; c < C; ++c) {
-                            const int i = c * S + s;
-                            const int from_table = std::min<int>(t0[i], ch.q[s]);
-                            out.p[i] = static_cast<std::uint8_t>(out.p[i] + (ch.q[s] - from_table));
-                        }
+            std::array<int, NR> via_col{};  // column through which a row was reached, -1 for a source row
+            std::array<int, NC> via_row{};
+            std::array<bool, NR> seen_row{};
+            std::array<bool, NC> seen_col{};
+            std::array<int, NR> queue{};
+            int qh = 0, qt = 0;
+            for (int i = 0; i < NR; ++i)
+                if (need[i] > 0) seen_row[i] = true, via_col[i] = -1, queue[qt++] = i;
+            int end = -1;
+            while (qh < qt && end < 0) {
+                const int i = queue[qh++];
+                for (int j = 0; j < NC; ++j) {
+                    if (seen_col[j] || capx[i][j] - f[i][j] <= 0) continue;
+                    seen_col[j] = true;
+                    via_row[j] = i;
+                    if (room[j] > 0) {
+                        end = j;
+                        break;
+                    }
+                    for (int i2 = 0; i2 < NR; ++i2)
+                        if (!seen_row[i2] && f[i2][j] > 0) seen_row[i2] = true, via_col[i2] = j, queue[qt++] = i2;
                 }
             }
+            if (end < 0) break;  // the levels pass the cut condition, so every need is met by now
+            int j = end;
+            --room[j];
+            for (;;) {
+                const int i = via_row[j];
+                ++f[i][j];
+                const int back = via_col[i];
+                if (back < 0) {
+                    --need[i];
+                    break;
+                }
+                --f[i][back];
+                j = back;
+            }
         }
-        if (out.found) {
-            out.cards = 0;
-            for (int i = 0; i < K; ++i) out.cards += out.p[i];
-            out.qwirkles = wq ? (out.value - out.cards * wc) / wq : 0;
-        }
-        return out;
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) {
+                const int v = lo[i][j] + f[i][j];  // sent to the row group i
+                const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
+                x[k] = static_cast<std::uint8_t>(transposed ? n[i][j] - v : v);
+                played[k] = static_cast<std::uint8_t>(n[i][j] - t_[i][j]);
+            }
     }
 
-    /// Every part of the hand that can be played, as counts per kind (the empty part included when the
-    /// table alone is a legal arrangement): calls f(counts) for each.
-    ///
-    /// A memoised depth-first pass over the colours: the value of a state is the set of hand parts of
-    /// the colours still to decide that complete it, as a bitset in mixed radix where the earlier colour
-    /// is the more significant digit, so a state late in the order carries a short bitset.
-    template <class F>
-    void for_each_playable(F&& f) {
-        prepare(table, hand, false);
-        for (int li = 0; li < C; ++li) {
-            const int c = order_[li];
-            std::uint32_t r = 1;
-            for (int s = 0; s < S; ++s) {
-                local_weight_[c * S + s] = r;
-                r *= static_cast<std::uint32_t>(hand[c * S + s] + 1);
-            }
-            radix_[li] = r;
-        }
-        suffix_[C] = 1;
-        for (int li = C - 1; li >= 0; --li) suffix_[li] = suffix_[li + 1] * radix_[li];
-        groups_.resize(static_cast<std::size_t>(C));
-        memo_bits_.resize(static_cast<std::size_t>(C));
-        arena_.clear();
-        for (int li = 0; li < C; ++li) {
-            build_options(order_[li], table, hand, /*subset*/ true, 0, 0, &local_weight_);
-            // group the options by what they send to the shapes: one transition per group
-            std::sort(opts_.begin(), opts_.end(), [](const option& x, const option& y) { return x.ypack < y.ypack; });
-            auto& gs = groups_[static_cast<std::size_t>(li)];
-            gs.clear();
-            for (const option& o : opts_) {
-                if (gs.empty() || gs.back().ypack != o.ypack) gs.push_back({o.ypack, o.ymask, {}});
-                gs.back().offsets.push_back(o.offset);
-            }
-            memo_bits_[static_cast<std::size_t>(li)].clear();
-        }
-        const std::size_t root = suffix_bits(0, 0);
-        const std::uint32_t total = suffix_[0];
-        // decode: digit of colour layer li is (index / suffix[li+1]) % radix[li]
-        for (std::uint32_t w = 0; w * 64 < total; ++w)
-            for (std::uint64_t b = arena_[root + w]; b; b &= b - 1) {
-                const std::uint32_t idx = w * 64 + static_cast<std::uint32_t>(std::countr_zero(b));
-                counts p{};
-                for (int li = 0; li < C; ++li) {
-                    std::uint32_t local = (idx / suffix_[li + 1]) % radix_[li];
-                    const int c = order_[li];
-                    for (int s = 0; s < S; ++s) {
-                        const std::uint32_t n = hand[c * S + s] + 1u;
-                        p[c * S + s] = static_cast<std::uint8_t>(local % n);
-                        local /= n;
-                    }
-                }
-                f(static_cast<const counts&>(p));
+    /// After a successful `solve`: per kind, the most copies its levels can place, capped by `cap`
+    /// (with those levels, any count between what was placed and this is placeable too).
+    void placeable(const counts& cap, counts& out) const {
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) {
+                const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
+                out[k] = static_cast<std::uint8_t>(std::min<int>(cap[k], best_levels_.r[i] + best_levels_.r[NR + j]));
             }
     }
+
+    /// The Qwirkles and cards of the arrangement found.
+    int qwirkles() const noexcept { return best_q_; }
+    int cards() const noexcept { return best_cards_; }
+    /// Search nodes of the last `solve` (for benchmarks).
+    long nodes() const noexcept { return nodes_; }
 
 private:
-    // ---- a small open-addressing index: key -> position in a vector of keys -----------------------
-    struct key_index {
-        std::vector<std::int32_t> slots;
-        std::size_t mask = 0;
-        void reset(std::size_t expected) {
-            std::size_t n = 64;
-            while (n < expected * 2) n <<= 1;
-            n = std::min<std::size_t>(n, std::size_t{1} << 20);
-            if (slots.size() != n) slots.assign(n, -1);
-            else std::fill(slots.begin(), slots.end(), -1);
-            mask = n - 1;
-        }
-        static std::uint64_t hash(std::uint64_t k) noexcept {
-            k ^= k >> 31;
-            k *= 0x9e3779b97f4a7c15ull;
-            return k ^ (k >> 29);
-        }
-        static std::uint64_t key_of(std::uint64_t k) noexcept { return k; }
-        template <class Keys>
-        std::pair<std::int32_t, bool> find(std::uint64_t key, const Keys& keys) {
-            if (keys.size() * 2 >= slots.size()) grow(keys);
-            std::size_t i = hash(key) & mask;
-            for (;;) {
-                const std::int32_t s = slots[i];
-                if (s < 0) {
-                    slots[i] = static_cast<std::int32_t>(keys.size());
-                    return {slots[i], true};
-                }
-                if (key_of(keys[static_cast<std::size_t>(s)]) == key) return {s, false};
-                i = (i + 1) & mask;
-            }
-        }
-        template <class Keys>
-        void grow(const Keys& keys) {
-            slots.assign(slots.size() * 2, -1);
-            mask = slots.size() - 1;
-            for (std::size_t j = 0; j < keys.size(); ++j) {
-                std::size_t i = hash(key_of(keys[j])) & mask;
-                while (slots[i] >= 0) i = (i + 1) & mask;
-                slots[i] = static_cast<std::int32_t>(j);
-            }
-        }
+    struct levels {
+        std::array<std::int8_t, G> q{}, r{};
     };
+    std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{}, cap_{};
+    std::array<int, G> qmax_{}, rmax_{}, order_{};
+    int qgroups_ = 0;  // groups that can hold a Qwirkle (phase 1 decides those)
+    std::array<std::int8_t, G> q_{}, r_{}, rlo_{};  // Qwirkles; rows at most r_, at least rlo_
+    std::array<bool, G> q_set_{}, r_set_{};
+    levels best_levels_;
+    std::array<levels, 4> recent_{};  // levels of the last arrangements found (feasibility mode)
+    std::size_t recent_next_ = 0;
+    goal goal_;
+    int best_ = -1, best_q_ = 0, best_cards_ = 0;
+    bool found_ = false, done_ = false, any_hand_ = false;
+    long nodes_ = 0;
 
-    std::array<int, C> order_{};
-    // trans_[li][s][field * 4 + y]: the field of shape s after colour layer li sends y, or dead.
-    std::array<std::array<std::array<std::uint8_t, fields * 4>, S>, C> trans_{};
-    std::vector<option> opts_;
-    std::vector<std::vector<option>> layer_opts_;
-    key_index index_;
-    int final_node_ = -1;
-    int final_value_ = 0;
+    static constexpr int size_of(int g) noexcept { return g < NR ? NC : NR; }
+    static constexpr int partner(int g, int p) noexcept { return g < NR ? NR + p : p; }
+    int t_of(int g, int p) const noexcept { return g < NR ? t_[g][p] : t_[p][g - NR]; }
+    /// Most copies of the p-th kind of group g there can be.
+    int cap(int g, int p) const noexcept { return g < NR ? cap_[g][p] : cap_[p][g - NR]; }
+    /// Copies of the p-th kind of group g placed with the current most rows.
+    int m(int g, int p) const noexcept { return std::min(cap(g, p), r_[g] + r_[partner(g, p)]); }
+    /// The same for row i, column j.
+    int m_at(int i, int j) const noexcept { return std::min<int>(cap_[i][j], r_[i] + r_[NR + j]); }
 
-    /// Takes q_s copies of every colour of shape s (from the table first, then from the hand: those
-    /// count as played). Returns the number of hand cards used; adds the value to `base`.
-    int apply_shape_qwirkles(const std::array<std::uint8_t, S>& q, counts& t, counts& h, int wq, int wc, int& base) const {
-        int qcount = 0, qcards = 0;
-        for (int s = 0; s < S; ++s) {
-            qcount += q[s];
-            for (int c = 0; c < C; ++c) {
-                const int i = c * S + s;
-                const int from_table = std::min<int>(t[i], q[s]);
-                t[i] = static_cast<std::uint8_t>(t[i] - from_table);
-                h[i] = static_cast<std::uint8_t>(h[i] - (q[s] - from_table));
-                qcards += q[s] - from_table;
+    void load(const counts& t, const counts& h) {
+        any_hand_ = false;
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) {
+                const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
+                t_[i][j] = t[k];
+                h_[i][j] = h[k];
+                cap_[i][j] = static_cast<std::uint8_t>(t[k] + h[k]);
+                any_hand_ = any_hand_ || h[k];
             }
-        }
-        base = qcount * wq + qcards * wc;
-        return qcards;
     }
 
-    void prepare(const counts& t, const counts& h, bool heavy_first) {
-        // Best mode decides the colours with the most choices first (the bound prunes best then); the
-        // subset mode, without a bound, takes them last to keep the early layers small.
-        std::array<std::uint64_t, C> weight{};
-        for (int c = 0; c < C; ++c) {
-            std::uint64_t w = 1;
-            for (int s = 0; s < S; ++s) {
-                const int i = c * S + s;
-                w *= static_cast<std::uint64_t>((t[i] + 1) * (h[i] + 1));
-            }
-            weight[c] = w;
-            order_[c] = c;
-        }
-        std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) { return heavy_first ? weight[a] > weight[b] : weight[a] < weight[b]; });
-        for (int li = 0; li < C; ++li)
-            for (int s = 0; s < S; ++s) {
-                int fmax = 0, fsum = 0;  // what the colours after layer li can still send to shape s
-                for (int lj = li + 1; lj < C; ++lj) {
-                    const int i = order_[lj] * S + s;
-                    const int a = std::min(copies, t[i] + h[i]);
-                    fmax = std::max(fmax, a);
-                    fsum += a;
+    void remember(const levels& l) {
+        for (const levels& w : recent_)
+            if (w.q == l.q && w.r == l.r) return;
+        recent_[recent_next_] = l;
+        recent_next_ = (recent_next_ + 1) % recent_.size();
+    }
+    /// Are these levels an arrangement of the current counts (no hand)?
+    bool try_levels(const levels& w) {
+        for (int g = 0; g < G; ++g)
+            if (w.r[g] > r_[g] || w.r[g] < rlo_[g] || w.q[g] > qmax_[g]) return false;
+        const auto r_saved = r_, rlo_saved = rlo_;
+        for (int g = 0; g < G; ++g) q_[g] = w.q[g], r_[g] = rlo_[g] = w.r[g];
+        bool ok = true;
+        for (int g = 0; g < G && ok; ++g) ok = pairs_ok(g);
+        ok = ok && feasible() && value_now() > best_;
+        if (ok) record();
+        for (int g = 0; g < G; ++g) q_[g] = 0;
+        r_ = r_saved, rlo_ = rlo_saved;
+        return ok;
+    }
+
+    /// A group's demand: 3 per row, the rest of every Qwirkle's cards.
+    static int demand(const levels& l, int g) { return M * l.r[g] + (size_of(g) - M) * l.q[g]; }
+    int demand_now(int g) const { return M * std::max<int>(rlo_[g], q_[g]) + (size_of(g) - M) * q_[g]; }
+
+    int cards_now() const {
+        int c = 0;
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) c += m_at(i, j) - t_[i][j];
+        return c;
+    }
+    int value_now() const {
+        int q = 0;
+        for (int g = 0; g < G; ++g) q += q_[g];
+        const int c = cards_now();
+        if (goal_.require_play && c == 0) return -1;
+        return goal_.wq * q + goal_.wc * c;
+    }
+    void record() {
+        found_ = true;
+        done_ = true;
+        best_ = value_now();
+        best_levels_.q = q_;
+        best_levels_.r = r_;
+        best_q_ = 0;
+        for (int g = 0; g < G; ++g) best_q_ += q_[g];
+        best_cards_ = cards_now();
+    }
+
+    /// Narrows the open groups' row counts [rlo, r]: the table's copies of a kind need r + r' ≥ t,
+    /// and a group cannot have more rows than its cards fill. False when some group has no count left.
+    bool propagate() {
+        for (int round = 0; round < 4; ++round) {
+            bool changed = false;
+            for (int i = 0; i < NR; ++i)
+                for (int j = 0; j < NC; ++j) {
+                    const int t = t_[i][j];
+                    if (q_[i] + q_[NR + j] > t + h_[i][j]) return false;
+                    if (t - r_[NR + j] > rlo_[i]) rlo_[i] = static_cast<std::int8_t>(t - r_[NR + j]), changed = true;
+                    if (t - r_[i] > rlo_[NR + j]) rlo_[NR + j] = static_cast<std::int8_t>(t - r_[i]), changed = true;
                 }
-                auto& tr = trans_[li][s];
-                for (int f = 0; f < fields; ++f)
-                    for (int y = 0; y < 4; ++y) tr[f * 4 + y] = transition(f, y, fmax, fsum);
+            for (int g = 0; g < G; ++g) {
+                const int size = size_of(g);
+                const auto fits = [&](int r) {
+                    int sum = 0;
+                    for (int p = 0; p < size; ++p) {
+                        const int o = partner(g, p);
+                        sum += std::min(r, std::min(cap(g, p), r + r_[o]) - q_[o]);
+                    }
+                    return M * r + (size - M) * q_[g] <= sum;
+                };
+                while (r_[g] > rlo_[g] && r_[g] > q_[g] && !fits(r_[g])) --r_[g], changed = true;
+                if (r_[g] < rlo_[g] || r_[g] < q_[g]) return false;
             }
-    }
-
-    /// One shape's field (largest count, capped total) after receiving y, knowing what may still come.
-    static std::uint8_t transition(int field, int y, int fmax, int fsum) {
-        int mx = field & 3, sum = field >> 2;
-        if (sum > cap || y > copies) return dead;
-        mx = std::max(mx, y);
-        sum = std::min(cap, sum + y);
-        if (sum + fsum < M * mx) return dead;                  // can no longer reach 3 × max
-        if (sum >= M * std::max(mx, fmax)) return static_cast<std::uint8_t>(cap << 2);  // satisfied
-        if (mx >= fmax) {  // the max is final: only the shortfall matters
-            const int need = M * mx - sum;
-            return static_cast<std::uint8_t>(((cap - need) << 2) | copies);
+            if (!changed) break;
         }
-        return static_cast<std::uint8_t>((sum << 2) | mx);
-    }
-
-    bool step(std::uint64_t key, std::uint32_t ypack, int li, std::uint64_t& out) const {
-        std::uint64_t nk = key & played_flag;
-        for (int s = 0; s < S; ++s) {
-            const auto y = (ypack >> (2 * s)) & 3u;
-            const auto field = (key >> (fbits * s)) & (fields - 1);
-            const std::uint8_t f = trans_[static_cast<std::size_t>(li)][static_cast<std::size_t>(s)][field * 4 + y];
-            if (f == dead) return false;
-            nk |= static_cast<std::uint64_t>(f) << (fbits * s);
-        }
-        out = nk;
         return true;
     }
 
-    /// At the last layer: the counts each shape accepts, as option masks (0: none for some shape).
-    std::uint64_t accepts(std::uint64_t key) const {
-        std::uint64_t req = 0;
-        for (int s = 0; s < S; ++s) {
-            const auto field = (key >> (fbits * s)) & (fields - 1);
-            std::uint64_t bits = 0;
-            for (int y = 0; y <= copies; ++y)
-                if (trans_[C - 1][static_cast<std::size_t>(s)][field * 4 + static_cast<std::size_t>(y)] != dead)
-                    bits |= std::uint64_t{1} << y;
-            if (!bits) return 0;
-            req |= bits << (s * (copies + 1));
-        }
-        return req;
-    }
-
-    /// All choices of one colour; in best mode only the best per (ypack, played-any) is kept.
-    void build_options(int c, const counts& t, const counts& h, bool subset, int wq, int wc,
-                       const std::array<std::uint32_t, K>* weight) {
-        opts_.clear();
-        option o;
-        gen(c, 0, 0, 0, copies + 1, t, h, o, subset, wq, wc, weight);
-        if (subset) return;
-        if constexpr (2 * S + 1 <= 16) {
-            // direct index by (ypack, played-any), stamped per call instead of cleared
-            if (++stamp_ == 0) {
-                seen_stamp_.fill(0);
-                stamp_ = 1;
-            }
-            std::size_t n = 0;
-            for (std::size_t i = 0; i < opts_.size(); ++i) {
-                const option& e = opts_[i];
-                const std::size_t slot = (static_cast<std::size_t>(e.ypack) << 1) | (e.cards > 0 ? 1u : 0u);
-                if (seen_stamp_[slot] != stamp_) {
-                    seen_stamp_[slot] = stamp_;
-                    seen_at_[slot] = static_cast<std::uint32_t>(n);
-                    opts_[n++] = e;
-                } else if (e.value > opts_[seen_at_[slot]].value) {
-                    opts_[seen_at_[slot]] = e;
+    /// The most value still possible: the Qwirkles assigned plus, for the open groups, what their
+    /// counts and their decided partners leave, a row and a column both open never getting more
+    /// than the copies of their shared kind (along a few fixed matchings, the least kept); and the
+    /// cards the current most rows can place.
+    int bound() const {
+        int qb = 0;
+        if (goal_.wq > 0) {
+            std::array<int, G> eff{};
+            for (int g = 0; g < G; ++g) {
+                if (q_set_[g]) {
+                    qb += q_[g];
+                    continue;
                 }
-            }
-            opts_.resize(n);
-        } else {
-            std::sort(opts_.begin(), opts_.end(), [](const option& x, const option& y) {
-                if (x.ypack != y.ypack) return x.ypack < y.ypack;
-                if ((x.cards > 0) != (y.cards > 0)) return x.cards > 0;
-                return x.value > y.value;
-            });
-            std::size_t n = 0;
-            for (std::size_t i = 0; i < opts_.size(); ++i)
-                if (n == 0 || opts_[n - 1].ypack != opts_[i].ypack || (opts_[n - 1].cards > 0) != (opts_[i].cards > 0))
-                    opts_[n++] = opts_[i];
-            opts_.resize(n);
-        }
-    }
-    std::uint32_t stamp_ = 0;
-    std::array<std::uint32_t, (2 * S + 1 <= 16) ? (std::size_t{1} << (2 * S + 1)) : 1> seen_stamp_{}, seen_at_{};
-
-    /// Orders options by value, best first (bucket sort: values take few distinct levels).
-    static void sort_by_value(const std::vector<option>& in, std::vector<option>& out) {
-        std::array<int, 64> levels{};
-        std::array<std::size_t, 64> start{};
-        int nlevels = 0;
-        bool many = false;
-        for (const option& o : in) {
-            int j = 0;
-            while (j < nlevels && levels[static_cast<std::size_t>(j)] != o.value) ++j;
-            if (j == nlevels) {
-                if (nlevels == 64) {
-                    many = true;
-                    break;
+                int e = qmax_[g];
+                for (int p = 0; p < size_of(g); ++p) {
+                    const int o = partner(g, p);
+                    if (q_set_[o]) e = std::min(e, m(g, p) - q_[o]);
+                    else e = std::min(e, m(g, p));
                 }
-                levels[static_cast<std::size_t>(nlevels++)] = o.value;
+                eff[g] = std::max(e, 0);
             }
+            int best = 1 << 20;
+            for (int shift = 0; shift < NC; ++shift) {
+                int sum = 0;
+                std::array<bool, NC> used{};
+                for (int i = 0; i < NR; ++i) {
+                    const int j = (i + shift) % NC;
+                    used[j] = true;
+                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], m_at(i, j));
+                }
+                for (int j = 0; j < NC; ++j)
+                    if (!used[j]) sum += eff[NR + j];
+                best = std::min(best, sum);
+            }
+            qb += best;
         }
-        out = in;
-        if (many) {
-            std::stable_sort(out.begin(), out.end(), [](const option& x, const option& y) { return x.value > y.value; });
+        const int c = cards_now();
+        if (goal_.require_play && c == 0) return -1;
+        return goal_.wq * qb + goal_.wc * c;
+    }
+
+    void dfs_q(int k) {
+        ++nodes_;
+        if (k == qgroups_) {
+            dfs_r(0);
             return;
         }
-        std::sort(levels.begin(), levels.begin() + nlevels, [](int x, int y) { return x > y; });
-        std::array<std::size_t, 64> count{};
-        for (const option& o : in) {
-            int j = 0;
-            while (levels[static_cast<std::size_t>(j)] != o.value) ++j;
-            ++count[static_cast<std::size_t>(j)];
-        }
-        std::size_t acc = 0;
-        for (int j = 0; j < nlevels; ++j) start[static_cast<std::size_t>(j)] = acc, acc += count[static_cast<std::size_t>(j)];
-        for (const option& o : in) {
-            int j = 0;
-            while (levels[static_cast<std::size_t>(j)] != o.value) ++j;
-            out[start[static_cast<std::size_t>(j)]++] = o;
+        const int g = order_[k];
+        for (int step = 0; step <= qmax_[g]; ++step) {
+            const int q = qmax_[g] - step;  // Qwirkles first
+            const auto r_saved = r_, rlo_saved = rlo_;
+            q_[g] = static_cast<std::int8_t>(q);
+            q_set_[g] = true;
+            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_q(k + 1);
+            q_[g] = 0;
+            q_set_[g] = false;
+            r_ = r_saved, rlo_ = rlo_saved;
+            if (found_ && goal_.first) return;
         }
     }
 
-    void gen(int c, int s, int sumx, int maxx, int minx, const counts& t, const counts& h, option& o, bool subset,
-             int wq, int wc, const std::array<std::uint32_t, K>* weight) {
-        if (s == S) {
-            if (sumx < M * maxx) return;
-            if (!subset) {
-                int qw = 0;
-                if (minx >= 1) qw = (S == M) ? minx : std::min(minx, (sumx - M * maxx) / (S - M));
-                o.value = qw * wq + o.cards * wc;
-            }
-            opts_.push_back(o);
-            return;
-        }
-        const int i = c * S + s;
-        const option saved = o;
-        for (int p = 0; p <= h[i]; ++p) {
-            const int k = t[i] + p;
-            for (int y = 0; y <= k; ++y) {  // keeping cards in the colour group first: a good first leaf
-                const int x = k - y;
-                if (y > copies || x > copies) continue;
-                o.xpack = saved.xpack | (static_cast<std::uint32_t>(x) << (2 * s));
-                o.ppack = saved.ppack | (static_cast<std::uint32_t>(p) << (2 * s));
-                o.ypack = saved.ypack | (static_cast<std::uint32_t>(y) << (2 * s));
-                o.ymask = saved.ymask | (std::uint64_t{1} << (s * (copies + 1) + y));
-                o.cards = saved.cards + p;
-                o.offset = subset ? saved.offset + static_cast<std::uint32_t>(p) * (*weight)[i] : 0;
-                gen(c, s + 1, sumx + x, std::max(maxx, x), std::min(minx, x), t, h, o, subset, wq, wc, weight);
+    /// Rows of every group, Qwirkles fixed. The open group with the fewest row counts left goes next,
+    /// most rows first (they place the most cards).
+    void dfs_r(int k) {
+        ++nodes_;
+        // groups left with one row count are decided as they are (nothing changes, nothing to check)
+        std::array<std::int8_t, G> forced{};
+        int nforced = 0, g = -1;
+        for (int h = 0; h < G; ++h) {
+            if (r_set_[h]) continue;
+            if (r_[h] == rlo_[h] && r_[h] >= q_[h]) {
+                r_set_[h] = true;
+                forced[nforced++] = static_cast<std::int8_t>(h);
+            } else if (g < 0 || r_[h] - rlo_[h] < r_[g] - rlo_[g]) {
+                g = h;
             }
         }
-        o = saved;
-    }
-
-    // ---- subset mode ---------------------------------------------------------------------------
-    struct group {
-        std::uint32_t ypack;
-        std::uint64_t ymask;
-        std::vector<std::uint32_t> offsets;  // local mixed-radix indices of the hand parts
-    };
-    std::vector<std::vector<group>> groups_;
-    std::array<std::uint32_t, K> local_weight_{};
-    std::array<std::uint32_t, C> radix_{};
-    std::array<std::uint32_t, C + 1> suffix_{};
-    struct bits_memo {
-        std::vector<std::uint64_t> keys;
-        std::vector<std::size_t> at;  // position in the arena
-        key_index index;
-        void clear() {
-            keys.clear();
-            at.clear();
-            index.reset(16);
-        }
-    };
-    std::vector<bits_memo> memo_bits_;
-    std::vector<std::uint64_t> arena_;
-
-    static std::size_t words_for(std::uint32_t bits) { return (bits + 63) / 64; }
-
-    static void or_shifted(std::uint64_t* dst, std::size_t dst_words, const std::uint64_t* src, std::size_t src_words,
-                           std::uint32_t off) {
-        const std::size_t ws = off / 64;
-        const unsigned bs = off % 64;
-        for (std::size_t i = 0; i < src_words; ++i) {
-            if (!src[i]) continue;
-            const std::size_t w = i + ws;
-            if (w < dst_words) dst[w] |= src[i] << bs;
-            if (bs && w + 1 < dst_words) dst[w + 1] |= src[i] >> (64 - bs);
-        }
-    }
-
-    /// The completions of a state before layer li, as a bitset of suffix_[li] bits in the arena.
-    std::size_t suffix_bits(int li, std::uint64_t key) {
-        auto& memo = memo_bits_[static_cast<std::size_t>(li)];
-        const auto [slot, fresh] = memo.index.find(key, memo.keys);
-        if (!fresh) return memo.at[static_cast<std::size_t>(slot)];
-        const std::size_t words = words_for(suffix_[li]);
-        const std::size_t mine = arena_.size();
-        arena_.resize(mine + words, 0);
-        // deeper layers have their own memos, so this entry stays valid during the recursion
-        memo.keys.push_back(key);
-        memo.at.push_back(mine);
-        const auto& gs = groups_[static_cast<std::size_t>(li)];
-        if (li == C - 1) {
-            const std::uint64_t req = accepts(key);
-            for (const group& g : gs)
-                if (req && (g.ymask & ~req) == 0)
-                    for (std::uint32_t off : g.offsets) arena_[mine + off / 64] |= std::uint64_t{1} << (off % 64);
+        if (g < 0) {
+            if (value_now() > best_) record();
         } else {
-            const std::size_t sub_words = words_for(suffix_[li + 1]);
-            for (const group& g : gs) {
-                std::uint64_t nk;
-                if (!step(key, g.ypack, li, nk)) continue;
-                const std::size_t sub = suffix_bits(li + 1, nk);
-                bool any = false;
-                for (std::size_t w = 0; w < sub_words && !any; ++w) any = arena_[sub + w] != 0;
-                if (!any) continue;
-                for (std::uint32_t off : g.offsets)
-                    or_shifted(&arena_[mine], words, &arena_[sub], sub_words, off * suffix_[li + 1]);
-            }
+            branch_r(k + nforced, g);
         }
-        return mine;
+        for (int f = 0; f < nforced; ++f) r_set_[forced[f]] = false;
     }
 
-    // ---- best mode: depth-first branch and bound over the colours, memoised per state ----------
-    struct memo_map {
-        std::vector<std::uint64_t> keys;
-        std::vector<int> values;
-        key_index index;
-        void clear() {
-            keys.clear();
-            values.clear();
-            index.reset(16);
-        }
-        /// True when the state was reached before with at least `v` (nothing new to find from it).
-        bool seen(std::uint64_t key, int v) {
-            auto [slot, fresh] = index.find(key, keys);
-            if (fresh) {
-                keys.push_back(key);
-                values.push_back(v);
-                return false;
-            }
-            int& best = values[static_cast<std::size_t>(slot)];
-            if (best >= v) return true;
-            best = v;
-            return false;
-        }
-    };
-    std::vector<memo_map> memo_;
-    std::array<int, C + 1> rem_ub_{};  // the most the colours from layer li on can add
-    std::array<int, C> path_{}, best_path_{};
-    int best_value_ = -1;
-    static constexpr long first_pass_budget = 8000;
-    long node_budget_ = -1;  // nodes left in this run, or -1 for no limit
-    bool budget_exhausted_ = false;
-    bool stop_at_first_ = false;
-
-    /// Finds a completion worth more than `bound` (the best one, or the first with `first`).
-    void run_best(const counts& t, const counts& h, int wq, int wc, int base, bool played, int bound, bool first) {
-        prepare(t, h, true);
-        layer_opts_.resize(static_cast<std::size_t>(C));
-        memo_.resize(static_cast<std::size_t>(C));
-        final_node_ = -1;
-        for (int li = 0; li < C; ++li) {
-            build_options(order_[li], t, h, false, wq, wc, nullptr);
-            if (opts_.empty()) return;
-            sort_by_value(opts_, layer_opts_[static_cast<std::size_t>(li)]);
-            memo_[static_cast<std::size_t>(li)].clear();
-        }
-        rem_ub_[C] = 0;
-        for (int li = C - 1; li >= 0; --li) rem_ub_[li] = rem_ub_[li + 1] + layer_opts_[static_cast<std::size_t>(li)][0].value;
-        best_value_ = bound;
-        stop_at_first_ = first;
-        budget_exhausted_ = false;
-        dfs(0, played ? played_flag : 0, base);
-    }
-
-    void dfs(int li, std::uint64_t key, int v) {
-        if (v + rem_ub_[li] <= best_value_ || budget_exhausted_) return;
-        if (node_budget_ >= 0 && --node_budget_ < 0) {
-            budget_exhausted_ = true;
-            return;
-        }
-        if (li > 0 && memo_[static_cast<std::size_t>(li)].seen(key, v)) return;
-        const auto& opts = layer_opts_[static_cast<std::size_t>(li)];
-        if (li == C - 1) {
-            const std::uint64_t req = accepts(key);
-            if (!req) return;
-            const bool played = (key & played_flag) != 0;
-            for (std::size_t oi = 0; oi < opts.size(); ++oi) {
-                const option& o = opts[oi];
-                if (v + o.value <= best_value_) return;
-                if ((o.ymask & ~req) || (!played && o.cards == 0)) continue;
-                best_value_ = v + o.value;
-                final_node_ = 1;
-                final_value_ = best_value_;
-                path_[static_cast<std::size_t>(li)] = static_cast<int>(oi);
-                best_path_ = path_;
-                return;
-            }
-            return;
-        }
-        for (std::size_t oi = 0; oi < opts.size(); ++oi) {
-            const option& o = opts[oi];
-            if (v + o.value + rem_ub_[li + 1] <= best_value_) return;
-            std::uint64_t nk;
-            if (!step(key, o.ypack, li, nk)) continue;
-            if (o.cards > 0) nk |= played_flag;
-            path_[static_cast<std::size_t>(li)] = static_cast<int>(oi);
-            dfs(li + 1, nk, v + o.value);
-            if ((stop_at_first_ && final_node_ >= 0) || budget_exhausted_) return;
+    void branch_r(int k, int g) {
+        const int top = r_[g], bottom = std::max<int>(rlo_[g], q_[g]);
+        for (int r = top; r >= bottom; --r) {
+            const auto r_saved = r_, rlo_saved = rlo_;
+            r_[g] = rlo_[g] = static_cast<std::int8_t>(r);
+            r_set_[g] = true;
+            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_r(k + 1);
+            r_ = r_saved, rlo_ = rlo_saved;
+            r_set_[g] = false;
+            if (found_ && goal_.first) return;
         }
     }
 
-    void reconstruct(const counts& t, best_result& out) const {
-        for (int li = 0; li < C; ++li) {
-            const option& o = layer_opts_[static_cast<std::size_t>(li)][static_cast<std::size_t>(best_path_[static_cast<std::size_t>(li)])];
-            const int c = order_[li];
-            for (int s = 0; s < S; ++s) {
-                const int i = c * S + s;
-                out.x[i] = static_cast<std::uint8_t>(o.x(s));
-                out.p[i] = static_cast<std::uint8_t>(o.p(s));
-                out.y[i] = static_cast<std::uint8_t>(t[i] + o.p(s) - o.x(s));
-            }
+    /// For every kind of group g: r + r' ≥ t and q + q' ≤ the copies there can be.
+    bool pairs_ok(int g) const {
+        for (int p = 0; p < size_of(g); ++p) {
+            const int o = partner(g, p);
+            if (q_[g] + q_[o] > m(g, p) || r_[g] + r_[o] < t_of(g, p)) return false;
         }
+        return true;
+    }
+
+    /// The cut condition with the current (partly relaxed) levels, every kind at its most copies.
+    bool feasible() const {
+        std::array<std::array<int, NR>, NC> lo{}, hi{};
+        std::array<int, NC> b{}, lo_total{};
+        std::array<int, NR> a{};
+        for (int j = 0; j < NC; ++j) {
+            b[j] = -demand_now(NR + j);
+            for (int i = 0; i < NR; ++i) b[j] += m_at(i, j);
+            if (b[j] < 0) return false;
+        }
+        unsigned positive = 0;
+        for (int i = 0; i < NR; ++i) {
+            a[i] = demand_now(i);
+            int slack = a[i];
+            for (int j = 0; j < NC; ++j) {
+                const int n = m_at(i, j);
+                lo[j][i] = std::max<int>(q_[i], n - r_[NR + j]);
+                hi[j][i] = std::min<int>(r_[i], n - q_[NR + j]);
+                if (lo[j][i] > hi[j][i]) return false;
+                slack -= lo[j][i];
+                lo_total[j] += lo[j][i];
+            }
+            if (slack > 0) positive |= 1u << i;
+        }
+        for (int j = 0; j < NC; ++j)
+            if (lo_total[j] > b[j]) return false;
+        // every non-empty set A of rows with demand above their lower bounds, sums built subset by subset
+        int idx[NR];
+        int cnt = 0;
+        for (int i = 0; i < NR; ++i)
+            if (positive >> i & 1u) idx[cnt++] = i;
+        if (cnt == 0) return true;
+        std::array<std::int16_t, (1 << NR)> dem;  // only the subsets built so far are read
+        std::array<std::array<std::int16_t, (1 << NR)>, NC> los, his;
+        dem[0] = 0;
+        for (int j = 0; j < NC; ++j) los[j][0] = his[j][0] = 0;
+        for (unsigned A = 1; A < (1u << cnt); ++A) {
+            const unsigned rest = A & (A - 1);
+            const int i = idx[std::countr_zero(A)];
+            dem[A] = static_cast<std::int16_t>(dem[rest] + a[i]);
+            int supply = 0;
+            for (int j = 0; j < NC; ++j) {
+                los[j][A] = static_cast<std::int16_t>(los[j][rest] + lo[j][i]);
+                his[j][A] = static_cast<std::int16_t>(his[j][rest] + hi[j][i]);
+                supply += std::min(b[j] - lo_total[j] + los[j][A], static_cast<int>(his[j][A]));
+            }
+            if (dem[A] > supply) return false;
+        }
+        return true;
     }
 };
 
@@ -685,6 +512,502 @@ void deal_group(const card_t<R>* kinds, const std::uint8_t* n, int size, int ext
         for (int c = 0; c < n[k] - q; ++c) rows[first + static_cast<std::size_t>(j++ % r)].push_back(kinds[k]);
 }
 
+/// Every distinct set of Qwirkles an arrangement of a multiset can hold, exactly: a group with r rows,
+/// q of them Qwirkles, holds x_k ∈ [q, r] of each kind and between 3r + (G − 3)q and Gq + (G − 1)(r − q)
+/// cards in all (the rows that are not Qwirkles hold 3 to G − 1 cards). Levels are searched as in
+/// `level_solver`, each node checked by a feasible-flow computation with the bounds relaxed over the
+/// levels still open. Used to list a turn's distinct outcomes; not on the solver's fast paths.
+template <card_ruleset R>
+class outcome_search {
+public:
+    static constexpr int C = R::colours;
+    static constexpr int S = R::shapes;
+    static constexpr int K = C * S;
+    static constexpr int M = R::min_row;
+    static constexpr int copies = R::copies;
+    static constexpr int G = C + S;  // groups: colours 0..C-1, then shapes
+    static constexpr int V = C + S + 4;  // flow nodes: rows (colours), columns (shapes), s, t, ss, tt
+    using counts = std::array<std::uint8_t, K>;
+
+    /// Calls f(x, q, r) for every distinct Qwirkle vector q (per group) an arrangement of `n` can hold
+    /// exactly: x the copies of each kind in its colour group, r the rows per group.
+    template <class F>
+    void run(const counts& n, F&& f) {
+        n_ = n;
+        for (int g = 0; g < G; ++g) {
+            int total = 0, mn = copies;
+            for (int p = 0; p < size_of(g); ++p) total += count(g, p), mn = std::min(mn, count(g, p));
+            total_[g] = total;
+            qlo_[g] = 0;
+            qhi_[g] = std::min(mn, total / size_of(g));
+            rlo_[g] = 0;
+            rhi_[g] = total / M;  // rows are not capped by the copies: more rows can avoid a Qwirkle
+        }
+        if (!feasible()) return;
+        dfs_q(0, f);
+    }
+
+private:
+    counts n_{};
+    std::array<int, G> total_{}, qlo_{}, qhi_{}, rlo_{}, rhi_{};
+    counts x_{};
+    bool done_ = false;
+
+    static constexpr int size_of(int g) noexcept { return g < C ? S : C; }
+    int count(int g, int p) const noexcept { return g < C ? n_[static_cast<std::size_t>(g * S + p)] : n_[static_cast<std::size_t>(p * S + g - C)]; }
+
+    template <class F>
+    void dfs_q(int g, F& f) {
+        if (g == G) {
+            done_ = false;
+            dfs_r(0, f);
+            return;
+        }
+        const int lo = qlo_[g], hi = qhi_[g];
+        if (lo == hi) {  // one choice: already checked
+            dfs_q(g + 1, f);
+            return;
+        }
+        for (int q = lo; q <= hi; ++q) {
+            qlo_[g] = qhi_[g] = q;
+            if (rhi_[g] >= q && feasible()) dfs_q(g + 1, f);
+        }
+        qlo_[g] = lo, qhi_[g] = hi;
+    }
+
+    template <class F>
+    void dfs_r(int g, F& f) {
+        if (g == G) {
+            std::array<int, G> q{}, r{};
+            for (int h = 0; h < G; ++h) q[h] = qlo_[h], r[h] = rlo_[h];
+            if (!flow()) return;  // x for these levels (the cut conditions say it exists)
+            f(static_cast<const counts&>(x_), q, r);
+            done_ = true;
+            return;
+        }
+        const int lo = rlo_[g], hi = rhi_[g];
+        if (lo == hi) {  // one choice: already checked
+            dfs_r(g + 1, f);
+            return;
+        }
+        for (int r = hi; r >= std::max(lo, qlo_[g]) && !done_; --r) {
+            rlo_[g] = rhi_[g] = r;
+            if (feasible()) dfs_r(g + 1, f);
+        }
+        rlo_[g] = lo, rhi_[g] = hi;
+    }
+
+    /// Is there a split within the current bounds? With C ≤ 12 by the cut conditions of the
+    /// circulation (Hoffman): for every set X of colours, a(X) ≤ Σ_s min(hi(X,s), B_s − lo(X̄,s)) and
+    /// Σ_s max(b_s − hi(X,s), lo(X̄,s)) ≤ A(X̄), where a, A bound the colour sums, b, B the shape
+    /// sums of x, lo, hi the copies of each kind in its colour group. Else by a flow.
+    bool feasible() {
+        if constexpr (C > 12) {
+            return flow();
+        } else {
+            std::array<int, C> a{}, A{};
+            std::array<int, S> b{}, B{};
+            std::array<std::array<int, C>, S> lo{}, hi{};
+            std::array<int, S> lo_total{};
+            for (int g = 0; g < G; ++g) {
+                const int G_ = size_of(g);
+                const int low = M * std::max(rlo_[g], qlo_[g]) + (G_ - M) * qlo_[g];
+                const int high = (G_ - 1) * rhi_[g] + qhi_[g];
+                if (low > high || low > total_[g]) return false;
+                if (g < C) a[g] = low, A[g] = high;
+                else b[g - C] = std::max(0, total_[g] - high), B[g - C] = total_[g] - low;
+            }
+            for (int c = 0; c < C; ++c)
+                for (int sh = 0; sh < S; ++sh) {
+                    const int n = n_[static_cast<std::size_t>(c * S + sh)];
+                    lo[sh][c] = std::max(qlo_[c], n - rhi_[C + sh]);
+                    hi[sh][c] = std::min(rhi_[c], n - qlo_[C + sh]);
+                    if (lo[sh][c] > hi[sh][c]) return false;
+                    lo_total[sh] += lo[sh][c];
+                }
+            int A_total = 0;
+            for (int c = 0; c < C; ++c) A_total += A[c];
+            // sums over X built subset by subset (X without its lowest colour, plus that colour)
+            std::array<std::int16_t, (1 << C)> aX;
+            std::array<std::int32_t, (1 << C)> AX;
+            std::array<std::array<std::int16_t, (1 << C)>, S> hiX, loX;
+            aX[0] = 0, AX[0] = 0;
+            for (int sh = 0; sh < S; ++sh) hiX[sh][0] = loX[sh][0] = 0;
+            for (unsigned X = 0; X < (1u << C); ++X) {
+                if (X) {
+                    const unsigned rest = X & (X - 1);
+                    const int c = std::countr_zero(X);
+                    aX[X] = static_cast<std::int16_t>(aX[rest] + a[c]);
+                    AX[X] = AX[rest] + A[c];
+                    for (int sh = 0; sh < S; ++sh) {
+                        hiX[sh][X] = static_cast<std::int16_t>(hiX[sh][rest] + hi[sh][c]);
+                        loX[sh][X] = static_cast<std::int16_t>(loX[sh][rest] + lo[sh][c]);
+                    }
+                }
+                int supply = 0, forced = 0;
+                for (int sh = 0; sh < S; ++sh) {
+                    const int lo_rest = lo_total[sh] - loX[sh][X];
+                    supply += std::min<int>(hiX[sh][X], B[sh] - lo_rest);
+                    forced += std::max<int>(b[sh] - hiX[sh][X], lo_rest);
+                }
+                if (aX[X] > supply || forced > A_total - AX[X]) return false;
+            }
+            return true;
+        }
+    }
+
+    /// Is there a split within the current bounds? (a feasible circulation; x kept)
+    bool flow() {
+        std::array<std::array<int, V>, V> cap{};
+        std::array<int, V> excess{};
+        const int s = C + S, t = s + 1, ss = t + 1, tt = ss + 1;
+        std::array<std::array<int, S>, C> lo{};
+        const auto arc = [&](int u, int v, int l, int h) {
+            if (l > h) return false;
+            cap[u][v] += h - l;
+            excess[v] += l;
+            excess[u] -= l;
+            return true;
+        };
+        for (int g = 0; g < G; ++g) {
+            const int G_ = size_of(g);
+            const int low = M * std::max(rlo_[g], qlo_[g]) + (G_ - M) * qlo_[g];
+            const int high = (G_ - 1) * rhi_[g] + qhi_[g];
+            if (g < C) {
+                if (!arc(s, g, low, high)) return false;
+            } else if (!arc(g, t, std::max(0, total_[g] - high), total_[g] - low)) {
+                return false;  // the shape group's share of its cards is x's complement
+            }
+        }
+        for (int c = 0; c < C; ++c)
+            for (int sh = 0; sh < S; ++sh) {
+                const int n = n_[static_cast<std::size_t>(c * S + sh)];
+                lo[c][sh] = std::max(qlo_[c], n - rhi_[C + sh]);
+                const int hi = std::min(rhi_[c], n - qlo_[C + sh]);
+                if (!arc(c, C + sh, lo[c][sh], hi)) return false;
+            }
+        cap[t][s] = 1 << 20;
+        int need = 0;
+        for (int v = 0; v < ss; ++v) {
+            if (excess[v] > 0) cap[ss][v] += excess[v], need += excess[v];
+            else if (excess[v] < 0) cap[v][tt] += -excess[v];
+        }
+        const auto original = cap;
+        int got = 0;
+        for (;;) {  // Edmonds–Karp
+            std::array<int, V> prev;
+            prev.fill(-1);
+            prev[ss] = ss;
+            std::array<int, V> queue{};
+            int qh = 0, qt = 0;
+            queue[qt++] = ss;
+            while (qh < qt && prev[tt] < 0) {
+                const int u = queue[qh++];
+                for (int v = 0; v < V; ++v)
+                    if (prev[v] < 0 && cap[u][v] > 0) prev[v] = u, queue[qt++] = v;
+            }
+            if (prev[tt] < 0) break;
+            int push = 1 << 20;
+            for (int v = tt; v != ss; v = prev[v]) push = std::min(push, cap[prev[v]][v]);
+            for (int v = tt; v != ss; v = prev[v]) cap[prev[v]][v] -= push, cap[v][prev[v]] += push;
+            got += push;
+        }
+        if (got < need) return false;
+        for (int c = 0; c < C; ++c)
+            for (int sh = 0; sh < S; ++sh) {
+                // flow on c -> shape = lower bound + what was used of its capacity (net of the reverse)
+                const int used = original[c][C + sh] - cap[c][C + sh];
+                x_[static_cast<std::size_t>(c * S + sh)] = static_cast<std::uint8_t>(lo[c][sh] + std::max(used, 0));
+            }
+        return true;
+    }
+};
+
+/// The rows of one group with exactly q Qwirkles among r rows: the Qwirkles, then the rest dealt
+/// round-robin into r − q rows (3 to size − 1 cards each, by the bounds the search kept).
+template <card_ruleset R>
+void deal_group_exact(const card_t<R>* kinds, const std::uint8_t* n, int size, int q, int r, std::vector<basic_row<R>>& rows) {
+    for (int j = 0; j < q; ++j) {
+        basic_row<R> row;
+        for (int k = 0; k < size; ++k) row.push_back(kinds[k]);
+        rows.push_back(row);
+    }
+    const int rest = r - q;
+    int left = 0;
+    for (int k = 0; k < size; ++k) left += n[k] - q;
+    if (rest <= 0 || left == 0) return;
+    const std::size_t first = rows.size();
+    rows.resize(first + static_cast<std::size_t>(rest));
+    int j = 0;
+    for (int k = 0; k < size; ++k)
+        for (int c = 0; c < n[k] - q; ++c) rows[first + static_cast<std::size_t>(j++ % rest)].push_back(kinds[k]);
+}
+
+/// The hand-part layer on top of `level_solver`: the distinct parts of a hand, a cache of answers per
+/// multiset, and the rows of an arrangement.
+template <card_ruleset R>
+class card_solver {
+public:
+    static constexpr int C = R::colours;
+    static constexpr int S = R::shapes;
+    static constexpr int K = C * S;
+    using card_type = card_t<R>;
+    using counts = std::array<std::uint8_t, K>;
+
+    counts table{}, hand{};
+
+    void load(const cards_t<R>& t, const cards_t<R>& h) {
+        counts nt{};
+        for (int i = 0; i < K; ++i) {
+            nt[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(t.count(qwirkle::detail::tile_at<card_type>(i)));
+            hand[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h.count(qwirkle::detail::tile_at<card_type>(i)));
+        }
+        if (nt != table) cache_.clear();  // answers are kept while the table stays the same
+        table = nt;
+        kinds_.clear();
+        for (int i = 0; i < K; ++i)
+            if (hand[static_cast<std::size_t>(i)]) kinds_.push_back(i);
+    }
+
+    /// The distinct parts of the hand (the empty part included), as mixed-radix digits over the kinds
+    /// in the hand; calls f(part counts over those kinds, cards) for each, in index order.
+    int part_count() const {
+        int n = 1;
+        for (int k : kinds_) n *= hand[static_cast<std::size_t>(k)] + 1;
+        return n;
+    }
+    /// The counts (table + part) of part number `index`, and its size.
+    int part(int index, counts& all) const {
+        all = table;
+        int cards = 0;
+        for (int k : kinds_) {
+            const int base = hand[static_cast<std::size_t>(k)] + 1;
+            const int d = index % base;
+            index /= base;
+            all[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(all[static_cast<std::size_t>(k)] + d);
+            cards += d;
+        }
+        return cards;
+    }
+    /// Which parts of the hand can be played: a flag per part number (part 0, nothing played, is not).
+    /// Parts are tried smallest first; when one can be played, so can every bigger part up to what its
+    /// levels place (playing more never hurts once the levels are fixed), without a search of its own.
+    const std::vector<std::uint8_t>& playable_parts() {
+        int cards = 0;
+        for (int k : kinds_) cards += hand[static_cast<std::size_t>(k)];
+        if (cards > R::hand_size)  // 2^36 parts would not fit; no edition deals more than 9
+            throw std::length_error("qwirkle::cards::playable_subsets: a hand holds at most " + std::to_string(R::hand_size) + " cards");
+        const int parts = part_count();
+        flags_.assign(static_cast<std::size_t>(parts), 0);  // 0 unknown, 1 playable, 2 not
+        std::vector<int> sizes(static_cast<std::size_t>(parts)), order(static_cast<std::size_t>(parts));
+        std::array<int, K * R::copies + 2> start{};
+        counts all{};
+        for (int p = 0; p < parts; ++p) {
+            sizes[static_cast<std::size_t>(p)] = part(p, all);
+            ++start[static_cast<std::size_t>(sizes[static_cast<std::size_t>(p)]) + 1];
+        }
+        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        for (int p = 0; p < parts; ++p) order[static_cast<std::size_t>(start[static_cast<std::size_t>(sizes[static_cast<std::size_t>(p)])]++)] = p;
+        counts cap = table, most{};
+        for (int i = 0; i < K; ++i) cap[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(cap[static_cast<std::size_t>(i)] + hand[static_cast<std::size_t>(i)]);
+        const std::size_t nk = kinds_.size();
+        std::array<int, K> lo{}, hi{}, digit{}, weight{};
+        for (int p : order) {
+            if (p == 0 || flags_[static_cast<std::size_t>(p)]) continue;
+            part(p, all);
+            if (solver_.solve(all, counts{}, {0, 0, false, 0, true}) < 0) {
+                flags_[static_cast<std::size_t>(p)] = 2;
+                continue;
+            }
+            // the box of parts from p up to what the levels place
+            solver_.placeable(cap, most);
+            int w = 1, index = p;
+            for (std::size_t j = 0; j < nk; ++j) {
+                const auto k = static_cast<std::size_t>(kinds_[j]);
+                const int base = hand[k] + 1;
+                lo[j] = index % base;
+                index /= base;
+                hi[j] = std::max(lo[j], most[k] - table[k]);
+                digit[j] = lo[j];
+                weight[j] = w;
+                w *= base;
+            }
+            for (;;) {
+                int q = 0;
+                for (std::size_t j = 0; j < nk; ++j) q += digit[j] * weight[j];
+                flags_[static_cast<std::size_t>(q)] = 1;
+                std::size_t j = 0;
+                while (j < nk && digit[j] == hi[j]) digit[j] = lo[j], ++j;
+                if (j == nk) break;
+                ++digit[j];
+            }
+        }
+        return flags_;
+    }
+
+    /// The played cards of part number `index`.
+    cards_t<R> played(int index) const {
+        cards_t<R> m;
+        for (int k : kinds_) {
+            const int base = hand[static_cast<std::size_t>(k)] + 1;
+            const int d = index % base;
+            index /= base;
+            if (d) m.add(qwirkle::detail::tile_at<card_type>(k), d);
+        }
+        return m;
+    }
+
+    /// Is the multiset arrangeable? (cached)
+    bool arrangeable(const counts& all) { return most_qwirkles(all, 0) >= 0; }
+
+    /// Most Qwirkles of an arrangement of `all` if at least `target`, else -1 (cached: exact values
+    /// and "below" answers).
+    int most_qwirkles(const counts& all, int target) {
+        const key k = key_of(all);
+        if (const entry* e = cache_.find(k)) {
+            if (e->exact >= 0) return e->exact >= target ? e->exact : -1;
+            if (e->exact == -2 || target >= e->below) return -1;  // no arrangement; or fewer than `below`
+        }
+        const int v = solver_.solve(all, counts{}, {1, 0, false, target, false});
+        entry& out = cache_.insert(k);
+        if (v >= 0) out.exact = v, out.feasible = true;
+        else if (target <= 0) out.exact = -2;
+        else out.below = std::min(out.below, target);
+        return v;
+    }
+
+    /// Is the multiset arrangeable (first arrangement found; cached)?
+    bool feasible(const counts& all) {
+        const key k = key_of(all);
+        if (entry* e = cache_.find(k)) {
+            if (e->exact >= 0 || e->feasible) return true;
+            if (e->exact == -2) return false;
+        }
+        const bool ok = solver_.solve(all, counts{}, {0, 0, false, 0, true}) >= 0;
+        entry& out = cache_.insert(k);
+        if (ok) out.feasible = true;
+        else out.exact = -2;
+        return ok;
+    }
+
+    /// The rows of an arrangement of `all` with `q` Qwirkles (q = its most Qwirkles).
+    basic_tableau<R> rows(const counts& all, int q) {
+        [[maybe_unused]] const int v = solver_.solve(all, counts{}, {1, 0, false, q, true});
+        counts x{}, played{};
+        solver_.split(x, played);
+        return rows_of(all, x);
+    }
+
+    /// The best turn by weights (a Qwirkle weighs wq, a card wc; at least one card played), or none.
+    std::optional<basic_turn<R>> best(int wq, int wc) {
+        if (solver_.solve(table, hand, {wq, wc, true, 1, false}) < 0) return std::nullopt;
+        counts x{}, played{};
+        solver_.split(x, played);
+        basic_turn<R> out;
+        counts all = table;
+        for (int i = 0; i < K; ++i) {
+            all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(all[static_cast<std::size_t>(i)] + played[static_cast<std::size_t>(i)]);
+            if (played[static_cast<std::size_t>(i)]) out.played.add(qwirkle::detail::tile_at<card_type>(i), played[static_cast<std::size_t>(i)]);
+        }
+        out.result = rows_of(all, x);
+        return out;
+    }
+
+    /// Is there a turn playing at least one card of the hand?
+    bool any_play() { return solver_.solve(table, hand, {0, 1, true, 1, true}) >= 0; }
+
+    /// Rows for the counts `all`, x of each kind in its colour group, the rest in its shape group.
+    static basic_tableau<R> rows_of(const counts& all, const counts& x) {
+        basic_tableau<R> t;
+        std::array<card_type, (C > S ? C : S)> kinds{};
+        std::array<std::uint8_t, (C > S ? C : S)> n{};
+        for (int c = 0; c < C; ++c) {
+            for (int sh = 0; sh < S; ++sh) kinds[sh] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[sh] = x[c * S + sh];
+            deal_group<R>(kinds.data(), n.data(), S, 0, t.rows);
+        }
+        for (int sh = 0; sh < S; ++sh) {
+            for (int c = 0; c < C; ++c) kinds[c] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[c] = static_cast<std::uint8_t>(all[c * S + sh] - x[c * S + sh]);
+            deal_group<R>(kinds.data(), n.data(), C, 0, t.rows);
+        }
+        return t;
+    }
+
+    /// Empties the cache of answers (benchmarks time cold calls with it).
+    void forget() {
+        cache_.clear();
+        table = counts{};
+    }
+
+    level_solver<R>& solver() noexcept { return solver_; }
+
+private:
+    struct key {
+        std::uint64_t lo = 0, hi = 0;
+        bool operator==(const key&) const = default;
+    };
+    static key key_of(const counts& n) {
+        key k;
+        for (int i = 0; i < K; ++i) {
+            const std::uint64_t v = n[static_cast<std::size_t>(i)];
+            if (i < 32) k.lo |= v << (2 * i);
+            else k.hi |= v << (2 * (i - 32));
+        }
+        return k;
+    }
+    struct entry {
+        int exact = -1;       // most Qwirkles, or -1 unknown, -2 no arrangement
+        int below = 1 << 20;  // known: the most Qwirkles is below this
+        bool feasible = false;
+    };
+    /// Open addressing, cleared when the table changes.
+    struct cache {
+        std::vector<key> keys;
+        std::vector<entry> values;
+        std::vector<std::int32_t> slots;
+        std::size_t mask = 0;
+        void clear() {
+            keys.clear();
+            values.clear();
+            slots.assign(1024, -1);
+            mask = 1023;
+        }
+        static std::size_t hash(const key& k) noexcept {
+            std::uint64_t h = k.lo * 0x9e3779b97f4a7c15ull ^ (k.hi + 0x632be59bd9b4e019ull) * 0xbf58476d1ce4e5b9ull;
+            return static_cast<std::size_t>(h ^ (h >> 31));
+        }
+        entry* find(const key& k) {
+            if (slots.empty()) return nullptr;
+            for (std::size_t i = hash(k) & mask;; i = (i + 1) & mask) {
+                if (slots[i] < 0) return nullptr;
+                if (keys[static_cast<std::size_t>(slots[i])] == k) return &values[static_cast<std::size_t>(slots[i])];
+            }
+        }
+        entry& insert(const key& k) {
+            if (entry* e = find(k)) return *e;
+            if (slots.empty() || (keys.size() + 1) * 2 > slots.size()) {
+                if (keys.size() > 1u << 16) keys.clear(), values.clear();  // bounded memory
+                slots.assign(std::max<std::size_t>(1024, slots.size() * 2), -1);
+                mask = slots.size() - 1;
+                for (std::size_t j = 0; j < keys.size(); ++j) {
+                    std::size_t i = hash(keys[j]) & mask;
+                    while (slots[i] >= 0) i = (i + 1) & mask;
+                    slots[i] = static_cast<std::int32_t>(j);
+                }
+            }
+            std::size_t i = hash(k) & mask;
+            while (slots[i] >= 0) i = (i + 1) & mask;
+            slots[i] = static_cast<std::int32_t>(keys.size());
+            keys.push_back(k);
+            values.push_back({});
+            return values.back();
+        }
+    };
+    cache cache_;
+    std::vector<int> kinds_;
+    std::vector<std::uint8_t> flags_;
+    level_solver<R> solver_;
+};
+
 template <card_ruleset R>
 card_solver<R>& solver_instance() {
     thread_local card_solver<R> s;
@@ -710,73 +1033,46 @@ bool can_play(const basic_tableau<R>& table, const cards_t<R>& hand) {
     }
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    return s.best(0, 1, true, true).found;
+    return s.any_play();
 }
 
 /// Every distinct non-empty sub-multiset of the hand that can be played (with some rearrangement),
-/// written to `out` as `cards_t<R>` values; returns the end of the output.
+/// written to `out` as `cards_t<R>` values; returns the end of the output. The hand holds at most
+/// `R::hand_size` (9) cards (else std::length_error); an empty hand has no playable part.
 template <card_ruleset R, class Out>
 Out playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand, Out out) {
-    using card_type = card_t<R>;
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    s.for_each_playable([&](const auto& p) {
-        cards_t<R> m;
-        for (int i = 0; i < card_traits<R>::kinds; ++i)
-            if (p[static_cast<std::size_t>(i)]) m.add(qwirkle::detail::tile_at<card_type>(i), p[static_cast<std::size_t>(i)]);
-        if (!m.empty()) *out++ = m;
-    });
+    const auto& flags = s.playable_parts();
+    for (std::size_t p = 1; p < flags.size(); ++p)
+        if (flags[p] == 1) *out++ = s.played(static_cast<int>(p));
     return out;
 }
 
-/// How many distinct non-empty sub-multisets of the hand can be played.
+/// How many distinct non-empty sub-multisets of the hand can be played (hand: as for
+/// `playable_subsets`).
 template <card_ruleset R>
 int count_playable_subsets(const basic_tableau<R>& table, const cards_t<R>& hand) {
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    int n = 0;
-    s.for_each_playable([&](const auto& p) {
-        for (auto k : p)
-            if (k) {
-                ++n;
-                return;
-            }
-    });
-    return n;
+    const auto& flags = s.playable_parts();
+    return static_cast<int>(std::count(flags.begin(), flags.end(), std::uint8_t{1}));
 }
-
-namespace detail {
-/// The rows of a solver result: per colour its kept cards, per shape the rest plus its Qwirkles.
-template <card_ruleset R>
-basic_tableau<R> rows_of(const typename card_solver<R>::best_result& r) {
-    using card_type = card_t<R>;
-    constexpr int C = R::colours, S = R::shapes;
-    basic_tableau<R> t;
-    std::array<card_type, (C > S ? C : S)> kinds{};
-    std::array<std::uint8_t, (C > S ? C : S)> n{};
-    for (int c = 0; c < C; ++c) {
-        for (int sh = 0; sh < S; ++sh) kinds[sh] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[sh] = r.x[c * S + sh];
-        deal_group<R>(kinds.data(), n.data(), S, 0, t.rows);
-    }
-    for (int sh = 0; sh < S; ++sh) {
-        for (int c = 0; c < C; ++c) kinds[c] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[c] = r.y[c * S + sh];
-        deal_group<R>(kinds.data(), n.data(), C, r.shape_qwirkles[sh], t.rows);
-    }
-    return t;
-}
-}  // namespace detail
 
 /// A legal arrangement of the table plus the given cards, as a turn playing them (most Qwirkles first),
 /// or none when those cards cannot be played. `played` may be empty (then only the table is arranged).
 template <card_ruleset R>
 std::optional<basic_turn<R>> arrange(const basic_tableau<R>& table, const cards_t<R>& played) {
     auto& s = detail::solver_instance<R>();
-    auto all = table.contents();
-    all += played;
-    s.load(all, cards_t<R>{});
-    const auto r = s.best(1, 0, false);
-    if (!r.found) return std::nullopt;
-    return basic_turn<R>{played, detail::rows_of<R>(r)};
+    auto all_cards = table.contents();
+    s.load(all_cards, cards_t<R>{});
+    all_cards += played;
+    typename detail::card_solver<R>::counts all{};
+    for (int i = 0; i < card_traits<R>::kinds; ++i)
+        all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(all_cards.count(qwirkle::detail::tile_at<card_t<R>>(i)));
+    const int q = s.most_qwirkles(all, 0);
+    if (q < 0) return std::nullopt;
+    return basic_turn<R>{played, s.rows(all, q)};
 }
 
 /// A best legal turn: the cards played and the full resulting table (Qwirkles still on it), or none
@@ -784,18 +1080,10 @@ std::optional<basic_turn<R>> arrange(const basic_tableau<R>& table, const cards_
 template <card_ruleset R>
 std::optional<basic_turn<R>> best_turn(const basic_tableau<R>& table, const cards_t<R>& hand,
                                        objective goal = objective::qwirkles_then_cards) {
-    using card_type = card_t<R>;
-    constexpr int C = R::colours, S = R::shapes;
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);
-    constexpr int big = 4 * card_traits<R>::card_count;
-    const auto r = goal == objective::qwirkles_then_cards ? s.best(big, 1) : s.best(1, big);
-    if (!r.found) return std::nullopt;
-    basic_turn<R> t;
-    for (int i = 0; i < C * S; ++i)
-        if (r.p[i]) t.played.add(qwirkle::detail::tile_at<card_type>(i), r.p[i]);
-    t.result = detail::rows_of<R>(r);
-    return t;
+    constexpr int big = 4 * card_traits<R>::card_count;  // more than any count of cards or Qwirkles
+    return goal == objective::qwirkles_then_cards ? s.best(big, 1) : s.best(1, big);
 }
 
 }  // namespace qwirkle::cards
