@@ -22,6 +22,7 @@
 #include "game/action.hpp"
 #include "game/state.hpp"
 #include "game/game.hpp"
+#include "search/endgame.hpp"
 #include "notation/record.hpp"
 #include "notation/render.hpp"
 #include "notation/perft.hpp"

@@ -183,3 +183,21 @@ cli_case("tournament: games under the default cap finish" TOOL tournament
   FILE @TMP@/summary.json FILE_MATCH "\"max_turns\":1000,\"unfinished\":0,")
 cli_case("tournament: turn cap in the card game" TOOL tournament ARGS --game cards --games 2 --max-turns 3 --quiet RC 0
   OUT "unfinished: 2 of 2 games reached the turn cap \\(--max-turns 3\\)")
+
+# --- 9. qwirkle-perft --endgame (issue 11): the exact endgame solver, lines `<board> | <hand to move> |
+# <other hand>`; a malformed or impossible line prints `error: ...` (exit status 1) and the next is served.
+cli_case("perft --endgame: answers and errors" TOOL perft ARGS --endgame
+  INPUT "0,0,R1 1,0,R2 | R3 | G1\n0,0,R1 | B2 | G1\n0,0,R1 | R1\n0,0,R1 | R1 | R1 R1\n0,0,R1 | R1 | G2 | x\n0,0,R1 |  | G2\n0,0,R1 | G2 | Q7\n0,0,R1 0,0,R2 | R3 | G1\n# comment\n0,0,R1 | B2 | G2\n" RC 1
+  OUT "^margin=9 best=-1,0,R3\nmargin=-8 best=pass\nerror: column 12: expected '<board> \\| <hand to move> \\| <other hand>': no second '\\|'\nerror: column 18, token \"R1\": more than 3 copies of R1\nerror: column 18, token \"\\|\": more than two '\\|'\nerror: column 9: the hand to move holds 1 to 6 tiles, not 0\nerror: column 15, token \"Q7\": unknown colour 'Q'[^\n]*\nerror: column 8, token \"0,0,R2\": cell 0,0 already holds R1\nmargin=0 best=pass\n$")
+cli_case("perft --endgame: node budget spent" TOOL perft ARGS --endgame --nodes 5
+  INPUT "0,0,R1 1,0,R2 2,0,R3 | R4 R5 B6 | G6 R6 Y1 G5 B5 O5\n0,0,R1 1,0,R2 | R3 | G1\n" RC 1
+  OUT "^error: not solved within the budget \\(5 nodes\\)\nmargin=9 best=-1,0,R3\n$")
+cli_case("perft --endgame --list refused" TOOL perft ARGS --endgame --list RC 2 OUT "^$"
+  ERR "^qwirkle-perft: --endgame takes neither --list nor --forbid\nusage: qwirkle-perft ")
+cli_case("perft --nodes without --endgame refused" TOOL perft ARGS --nodes 5 RC 2 OUT "^$"
+  ERR "^qwirkle-perft: --nodes goes with --endgame\nusage: qwirkle-perft ")
+foreach(bad abc 0 -1 1000000000001)
+  cli_literal("${bad}" bad_re)
+  cli_case("perft --nodes '${bad}' refused" TOOL perft ARGS --endgame --nodes "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-perft: --nodes: expected an integer 1\\.\\.1000000000000, got '${bad_re}'\nusage: qwirkle-perft ")
+endforeach()
