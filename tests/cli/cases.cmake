@@ -149,7 +149,7 @@ cli_case("tournament --game foo refused" TOOL tournament ARGS --game foo RC 2 OU
 cli_case("tournament --bots with no name refused" TOOL tournament ARGS --bots , RC 2 OUT "^$"
   ERR "^qwirkle-tournament: --bots: name at least one bot\n${tournament_usage}")
 cli_case("tournament --bots nosuch refused" TOOL tournament ARGS --bots greedy,nosuch RC 2 OUT "^$"
-  ERR "^qwirkle-tournament: --bots: unknown bot 'nosuch' \\(random, greedy, tactician, monte-carlo\\)\n${tournament_usage}")
+  ERR "^qwirkle-tournament: --bots: unknown bot 'nosuch' \\(random, greedy, tactician, monte-carlo, expert\\)\n${tournament_usage}")
 cli_case("play --bots nosuch refused" TOOL play ARGS --bots nosuch RC 2 OUT "^$"
   ERR "^qwirkle-play: unknown bot 'nosuch' [^\n]*\n${play_usage}")
 cli_case("play --rules nosuch refused" TOOL play ARGS --rules nosuch RC 2 OUT "^$"
@@ -201,3 +201,28 @@ foreach(bad abc 0 -1 1000000000001)
   cli_case("perft --nodes '${bad}' refused" TOOL perft ARGS --endgame --nodes "${bad}" RC 2 OUT "^$"
     ERR "^qwirkle-perft: --nodes: expected an integer 1\\.\\.1000000000000, got '${bad_re}'\nusage: qwirkle-perft ")
 endforeach()
+
+# --- 10. The search bots' budgets (issue 11): --think-ms (time per decision), --iterations (expert,
+# reproducible); results identical for any --threads.
+foreach(bad abc 0 -1 600001 1e3)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --think-ms '${bad}' refused" TOOL tournament ARGS --think-ms "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --think-ms: expected an integer 1\\.\\.600000, got '${bad_re}'\n${tournament_usage}")
+endforeach()
+foreach(bad abc 0 10000001)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --iterations '${bad}' refused" TOOL tournament ARGS --iterations "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --iterations: expected an integer 1\\.\\.10000000, got '${bad_re}'\n${tournament_usage}")
+endforeach()
+cli_case("tournament --game cards --think-ms refused" TOOL tournament ARGS --game cards --think-ms 5 RC 2 OUT "^$"
+  ERR "^qwirkle-tournament: --think-ms and --iterations are for the tile game's search bots\n${tournament_usage}")
+foreach(threads 1 2)
+  cli_case("tournament: expert with an iteration budget (--threads ${threads})" TOOL tournament
+    ARGS --bots expert,greedy --games 2 --iterations 20 --threads ${threads} --quiet --csv @TMP@/games.csv RC 0 SECONDS 30
+    OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$"
+    FILE @TMP@/games.csv
+    FILE_MATCH "^game,seed,bot0,score0,bot1,score1,winners,turns,finished\n0,1,expert,[0-9]+,greedy,[0-9]+,[0-9 ]+,[0-9]+,1\n1,2,greedy,[0-9]+,expert,[0-9]+,[0-9 ]+,[0-9]+,1\n$")
+endforeach()
+cli_case("tournament: expert and monte-carlo with a time budget" TOOL tournament
+  ARGS --bots expert,monte-carlo --games 1 --think-ms 2 --quiet RC 0 SECONDS 30
+  OUT "turn cap 1000, 2 ms per search decision\n.*\nexpert +1 [^\n]*\nmonte-carlo +1 [^\n]*\n$")
