@@ -6,7 +6,8 @@
 // (basic_state::determinize: its hand, the board, scores, hand sizes, bag size, action tiles; the
 // unseen tiles dealt at random into the other hands and the bag), walks down the tree choosing among
 // the actions legal in that determinisation (UCB1 over availability counts, each seat maximising its
-// own reward), adds one node, plays a few turns of greedy play and backs up a reward per seat: the
+// own reward), adds one node, plays greedy turns up to a fixed horizon (whole rounds: every seat as
+// often) and backs up a reward per seat: the
 // seat's points gained since the root minus the best other seat's, squashed into (0, 1); a game
 // that ends inside the walk scores its final margin. The actions of a node: the best-scoring
 // placements, a few exchanges (which tiles go back is part of the action: the sensible choice —
@@ -39,7 +40,7 @@ struct expert_options {
     double seconds = 0;         ///< if > 0: search this long per decision instead
     int root_placements = 10;   ///< best-scoring placements considered at the root
     int placements = 5;         ///< ... and below it
-    int rollout_turns = 4;      ///< greedy turns played after the tree (all seats)
+    int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
     double exploration = 0.5;   ///< UCB1 constant
     double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
@@ -222,6 +223,7 @@ private:
         std::vector<action_type> acts;
         per_seat_scores root_scores{};
         for (int p = 0; p < n; ++p) root_scores[static_cast<std::size_t>(p)] = v.scores[p];
+        const int horizon = (std::max(1, o_.rollout_turns) + n - 1) / n * n;
         const auto start = std::chrono::steady_clock::now();
         for (int it = 0;; ++it) {
             if (o_.seconds > 0) {
@@ -238,7 +240,10 @@ private:
             path.push_back(0);
             int cur = 0;
             bool expanded = false;
-            while (!s.is_terminal() && !expanded) {
+            // Every iteration looks the same number of turns ahead (whole rounds: each seat as
+            // often), in the tree and then in greedy play, so that the margins compare.
+            int turns = 0;
+            while (!s.is_terminal() && !expanded && turns < horizon) {
                 const int p = s.current_player();
                 candidates(s, acts, cur == 0);
                 if (acts.empty()) break;
@@ -279,14 +284,17 @@ private:
                         pick = child;
                     }
                 }
-                if (!s.apply(nodes_[static_cast<std::size_t>(pick)].action).ok()) break;  // (cannot happen: the action was generated legal)
+                const auto& chosen = nodes_[static_cast<std::size_t>(pick)].action;
+                if (!s.apply(chosen).ok()) break;  // (cannot happen: the action was generated legal)
+                turns += !is_action_tile(chosen.kind);
                 cur = pick;
                 path.push_back(cur);
             }
             // Greedy play for a few turns after the tree.
-            for (int t = 0; t < o_.rollout_turns && !s.is_terminal(); ++t) {
+            while (turns < horizon && !s.is_terminal()) {
                 const auto a = greedy(s);
                 if (!s.apply(a).ok()) break;
+                turns += !is_action_tile(a.kind);
             }
             // Rewards: each seat's gain since the root minus the best other seat's gain.
             std::array<double, static_cast<std::size_t>(max_players)> reward{};

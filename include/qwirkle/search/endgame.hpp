@@ -126,15 +126,18 @@ public:
                 r.margin = -search(1, true, -infinity, infinity, 1);
             }
         } else {
-            for (auto& m : root) m.canonical = m.move.sorted();
-            std::sort(root.begin(), root.end(), [](const scored& x, const scored& y) {
-                if (x.order != y.order) return x.order > y.order;
-                return less(x.canonical, y.canonical);
+            std::vector<std::pair<move_type, std::size_t>> order;
+            for (std::size_t i = 0; i < root.size(); ++i) order.emplace_back(root[i].move.sorted(), i);
+            std::sort(order.begin(), order.end(), [&](const auto& x, const auto& y) {
+                if (root[x.second].order != root[y.second].order) return root[x.second].order > root[y.second].order;
+                return less(x.first, y.first);
             });
             int best = -infinity, alpha = -infinity;
             std::size_t pick = 0;
-            for (std::size_t i = 0; i < root.size() && !aborted_; ++i) {
-                const int v = play(0, root[i], alpha, infinity, 0);
+            for (std::size_t i = 0; i < order.size() && !aborted_; ++i) {
+                const scored m = root[order[i].second];  // (a copy: the search below reuses no root storage, but stay safe)
+                int v = i == 0 ? play(0, m, alpha, infinity, 0) : play(0, m, alpha, alpha + 1, 0);
+                if (!aborted_ && i > 0 && v > alpha) v = play(0, m, v, infinity, 0);
                 if (aborted_) break;
                 if (v > best) {
                     best = v;
@@ -143,7 +146,7 @@ public:
                 }
             }
             r.margin = best;
-            r.best = root[pick].canonical;
+            r.best = order[pick].first;
         }
         r.nodes = nodes_;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -169,7 +172,6 @@ private:
     };
     struct scored {
         move_type move;
-        move_type canonical;
         std::uint64_t key = 0;  ///< XOR of the placements' keys
         int score = 0;
         int order = 0;
@@ -261,7 +263,15 @@ private:
             for (std::size_t j = i + 1; j < list.size(); ++j)
                 if (list[j].order > list[k].order) k = j;
             if (k != i) std::swap(list[i], list[k]);
-            const int v = play(side, list[i], alpha, beta, ply);
+            // Principal variation search: the first move with the full window, the others with a
+            // null window first, searched again only when they may be better.
+            int v;
+            if (i == 0) {
+                v = play(side, list[i], alpha, beta, ply);
+            } else {
+                v = play(side, list[i], alpha, alpha + 1, ply);
+                if (!aborted_ && v > alpha && v < beta) v = play(side, list[i], v, beta, ply);
+            }
             if (aborted_) return 0;
             if (v > best) {
                 best = v;
