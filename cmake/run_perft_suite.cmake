@@ -1,6 +1,6 @@
 # Runs a perft tool on every position of a suite (position<TAB>expected line) and compares each line.
 cmake_policy(SET CMP0007 NEW)
-# Usage: cmake -DTOOL=<program> -DSUITE=<file.tsv> -P run_perft_suite.cmake
+# Usage: cmake -DTOOL=<program> [-DTOOL_ARGS=<option>] -DSUITE=<file.tsv> -P run_perft_suite.cmake
 file(STRINGS ${SUITE} rows)
 set(positions "")
 set(expected "")
@@ -19,7 +19,7 @@ get_filename_component(dir ${SUITE} DIRECTORY)
 string(RANDOM LENGTH 8 tag)
 set(input ${CMAKE_CURRENT_BINARY_DIR}/perft_input_${tag}.txt)
 file(WRITE ${input} "${positions}")
-execute_process(COMMAND ${TOOL} INPUT_FILE ${input} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+execute_process(COMMAND ${TOOL} ${TOOL_ARGS} INPUT_FILE ${input} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 file(REMOVE ${input})
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${TOOL} exited with ${rc}")

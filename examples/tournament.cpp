@@ -1,7 +1,8 @@
 // qwirkle-tournament: bots against each other over many seeded games, on all cores.
 //
 //   qwirkle-tournament [--bots tactician,greedy] [--games 200] [--players 2] [--rules standard]
-//                      [--seed 1] [--threads N] [--max-turns 1000] [--csv games.csv] [--json summary.json] [--quiet]
+//                      [--seed 1] [--threads N] [--max-turns 1000] [--think-ms MS] [--iterations N]
+//                      [--csv games.csv] [--json summary.json] [--quiet]
 //   qwirkle-tournament --game cards [--bots cautious,greedy] [--rules schmidt|999] ...
 //
 // Seats rotate from game to game (game i puts bot (i + s) mod k on seat s), so every bot sits in
@@ -15,6 +16,9 @@
 // ten times the longest game seen: 81 turns in 300 six-player games of random bots) is stopped and
 // reported unfinished: it is left out of the table, counted
 // on a line of its own and in the JSON (`unfinished`), and marked `finished` 0 in the CSV.
+// The search bots' budgets: --think-ms gives expert and monte-carlo that much time per decision
+// (results then depend on the machine); --iterations sets the expert's tree iterations per decision
+// (reproducible; default 400). Games run on qwirkle::play_games: the results do not depend on --threads.
 // Numbers are read strictly (whole token, digits, in range); a usage error exits with status 2,
 // before any game is played (the --csv and --json files are opened first, too).
 #include <atomic>
@@ -33,6 +37,7 @@
 
 #include <qwirkle/bots/bots.hpp>
 #include <qwirkle/bots/cards.hpp>
+#include <qwirkle/play/parallel.hpp>
 #include <qwirkle/qwirkle.hpp>
 
 #include "cli.hpp"
@@ -48,6 +53,8 @@ struct options {
     std::uint64_t seed = 1;
     int threads = 0;
     int max_turns = 1000;
+    int think_ms = 0;    ///< search bots (expert, monte-carlo): time per decision; 0: their iteration budgets
+    int iterations = 0;  ///< expert: iterations per decision; 0: its default
     std::string csv, json;
     bool quiet = false;
 };
@@ -76,100 +83,86 @@ std::vector<std::string> split(const std::string& s) {
     return out;
 }
 
+/// A tile-game bot by name, with the search budget of the command line (--think-ms for the
+/// search bots, --iterations for the expert).
 template <class R>
-game_result play_one(const options& o, int index) {
-    using game_type = qwirkle::basic_game<R>;
-    game_result r;
-    r.seed = o.seed + static_cast<std::uint64_t>(index);
-    const int k = static_cast<int>(o.bots.size());
-    std::vector<std::unique_ptr<qwirkle::basic_bot<R>>> owned;
-    std::vector<qwirkle::basic_bot<R>*> seats;
-    for (int s = 0; s < o.players; ++s) {
-        const int b = (index + s) % k;
-        r.seat_bot.push_back(b);
-        owned.push_back(qwirkle::make_bot<R>(o.bots[static_cast<std::size_t>(b)]));
-        seats.push_back(owned.back().get());
+std::unique_ptr<qwirkle::basic_bot<R>> make_tile_bot(const options& o, const std::string& name) {
+    if (name == "expert") {
+        qwirkle::expert_options e;
+        if (o.think_ms > 0) e.seconds = o.think_ms / 1000.0;
+        if (o.iterations > 0) e.iterations = o.iterations;
+        return std::make_unique<qwirkle::basic_expert_bot<R>>(e);
     }
-    game_type g(o.players, r.seed);
-    r.qwirkles.assign(static_cast<std::size_t>(o.players), 0);
-    std::vector<qwirkle::rng> streams;
-    qwirkle::rng root(r.seed ^ 0x5eedull);
-    for (int s = 0; s < o.players; ++s) streams.emplace_back(root.fork());
-    for (int turn = 0; !g.is_terminal(); ++turn) {
-        if (turn >= o.max_turns) {
-            r.finished = false;
-            break;
-        }
-        const int p = g.current_player();
-        const auto a = seats[static_cast<std::size_t>(p)]->choose(*g.observe(p), streams[static_cast<std::size_t>(p)]);
-        const int made = a.kind == qwirkle::action_kind::place ? qwirkle::qwirkles_made(g.board(), a.move) : 0;
-        if (!g.apply(a).ok()) {
-            r.legal = false;
-            break;
-        }
-        r.qwirkles[static_cast<std::size_t>(p)] += made;
+    if ((name == "monte-carlo" || name == "mc") && o.think_ms > 0) {
+        qwirkle::monte_carlo_options m;
+        m.seconds = o.think_ms / 1000.0;
+        return std::make_unique<qwirkle::basic_monte_carlo_bot<R>>(m);
     }
-    r.scores.assign(g.scores().begin(), g.scores().end());
-    r.winners = g.winners();
-    r.turns = static_cast<int>(g.history().size());
-    return r;
+    return qwirkle::make_bot<R>(name);
 }
 
-/// One card game: the score of a seat is the number of Qwirkles it collected.
-template <class R>
-game_result play_one_cards(const options& o, int index) {
-    game_result r;
-    r.seed = o.seed + static_cast<std::uint64_t>(index);
-    const int k = static_cast<int>(o.bots.size());
-    std::vector<std::unique_ptr<qwirkle::cards::basic_card_bot<R>>> owned;
-    std::vector<qwirkle::cards::basic_card_bot<R>*> seats;
-    for (int s = 0; s < o.players; ++s) {
-        const int b = (index + s) % k;
-        r.seat_bot.push_back(b);
-        owned.push_back(qwirkle::cards::make_card_bot<R>(o.bots[static_cast<std::size_t>(b)]));
-        seats.push_back(owned.back().get());
-    }
-    qwirkle::cards::basic_game<R> g(o.players, r.seed);
-    // qwirkle::play_game with the turn cap: stopped after --max-turns actions, the game is unfinished;
-    // stopped by a refused action, it is illegal.
-    const auto played = qwirkle::play_game(g, seats, r.seed ^ 0x5eedull, o.max_turns);
-    r.legal = !played.fault && (played.finished || played.actions >= o.max_turns);
-    r.finished = played.finished;
-    for (int s = 0; s < o.players; ++s) {
-        r.scores.push_back(g.qwirkles(s));
-        r.qwirkles.push_back(g.qwirkles(s));
-    }
-    r.winners = g.winners();
-    r.turns = static_cast<int>(g.history().size());
-    return r;
-}
-
+/// Runs the games on qwirkle::play_games: game i from seed (seed + i), seats rotated, the bots'
+/// random streams from (seed + i) ^ 0x5eed; identical results for any --threads.
 template <class R, bool Cards = false>
 std::vector<game_result> run(const options& o) {
-    std::vector<game_result> results(static_cast<std::size_t>(o.games));
-    std::atomic<int> next{0}, done{0};
-    const int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    const int k = static_cast<int>(o.bots.size());
     const bool bar = !o.quiet && isatty(STDERR_FILENO);
-    std::mutex print;
     const auto start = std::chrono::steady_clock::now();
-    auto worker = [&] {
-        for (int i; (i = next++) < o.games;) {
-            if constexpr (Cards) results[static_cast<std::size_t>(i)] = play_one_cards<R>(o, i);
-            else results[static_cast<std::size_t>(i)] = play_one<R>(o, i);
-            const int d = ++done;
-            if (bar && (d % std::max(1, o.games / 100) == 0 || d == o.games)) {
-                std::lock_guard lock(print);
-                const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                const int width = 40, filled = width * d / o.games;
-                std::fprintf(stderr, "\r[%s%s] %d/%d games, %.1f s, eta %.0f s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                             std::string(static_cast<std::size_t>(width - filled), '.').c_str(), d, o.games, secs,
-                             secs / d * (o.games - d));
-            }
+    const auto progress = [&](std::size_t done) {
+        const int d = static_cast<int>(done);
+        if (!bar || !(d % std::max(1, o.games / 100) == 0 || d == o.games)) return;
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const int width = 40, filled = width * d / o.games;
+        std::fprintf(stderr, "\r[%s%s] %d/%d games, %.1f s, eta %.0f s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                     std::string(static_cast<std::size_t>(width - filled), '.').c_str(), d, o.games, secs, secs / d * (o.games - d));
+    };
+    const auto seed_of = [&](std::size_t i) { return o.seed + static_cast<std::uint64_t>(i); };
+    const auto seat_bot = [&](std::size_t i, int s) { return (static_cast<int>(i % static_cast<std::size_t>(k)) + s) % k; };
+    const auto make_game = [&](std::size_t i) {
+        if constexpr (Cards) return qwirkle::cards::basic_game<R>(o.players, seed_of(i));
+        else return qwirkle::basic_game<R>(o.players, seed_of(i));
+    };
+    const auto make_bots = [&](std::size_t i) {
+        if constexpr (Cards) {
+            std::vector<std::unique_ptr<qwirkle::cards::basic_card_bot<R>>> owned;
+            for (int s = 0; s < o.players; ++s) owned.push_back(qwirkle::cards::make_card_bot<R>(o.bots[static_cast<std::size_t>(seat_bot(i, s))]));
+            return owned;
+        } else {
+            std::vector<std::unique_ptr<qwirkle::basic_bot<R>>> owned;
+            for (int s = 0; s < o.players; ++s) owned.push_back(make_tile_bot<R>(o, o.bots[static_cast<std::size_t>(seat_bot(i, s))]));
+            return owned;
         }
     };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
+    const auto summarise = [&](std::size_t i, const auto& g, const auto& played) {
+        game_result r;
+        r.seed = seed_of(i);
+        for (int s = 0; s < o.players; ++s) r.seat_bot.push_back(seat_bot(i, s));
+        // Stopped after --max-turns actions, the game is unfinished; stopped by a refused action, illegal.
+        r.legal = !played.fault && (played.finished || played.actions >= o.max_turns);
+        r.finished = played.finished;
+        if constexpr (Cards) {
+            for (int s = 0; s < o.players; ++s) {
+                r.scores.push_back(g.qwirkles(s));
+                r.qwirkles.push_back(g.qwirkles(s));
+            }
+        } else {
+            r.scores.assign(g.scores().begin(), g.scores().end());
+            // Qwirkles per seat: the history replayed on a fresh state, each placement measured first.
+            r.qwirkles.assign(static_cast<std::size_t>(o.players), 0);
+            qwirkle::basic_state<R> replay(o.players, r.seed);
+            for (const auto& t : g.history()) {
+                if (t.action.kind == qwirkle::action_kind::place)
+                    r.qwirkles[static_cast<std::size_t>(t.player)] += qwirkle::qwirkles_made(replay.board(), t.action.move);
+                (void)replay.apply(t.action);
+            }
+        }
+        r.winners = g.winners();
+        r.turns = static_cast<int>(g.history().size());
+        return r;
+    };
+    auto results = qwirkle::play_games(
+        static_cast<std::size_t>(o.games), o.threads, make_game, make_bots,
+        [&](std::size_t i) { return seed_of(i) ^ 0x5eedull; }, summarise, progress, o.max_turns);
     if (bar) std::fprintf(stderr, "\n");
     return results;
 }
@@ -181,7 +174,8 @@ int main(int argc, char** argv) {
         "qwirkle-tournament",
         "usage: qwirkle-tournament [--game tiles|cards] [--bots a,b,...] [--games 1-1000000] [--players 2-6]\n"
         "                          [--rules NAME] [--seed 0-18446744073709551615] [--threads 0-1024 (0: all cores)]\n"
-        "                          [--max-turns 1-1000000] [--csv FILE] [--json FILE] [--quiet]\n",
+        "                          [--max-turns 1-1000000] [--think-ms 1-600000] [--iterations 1-10000000]\n"
+        "                          [--csv FILE] [--json FILE] [--quiet]\n",
         argc, argv);
     options o;
     for (int i = 1; i < argc; ++i) {
@@ -194,6 +188,8 @@ int main(int argc, char** argv) {
         else if (a == "--seed") o.seed = cli.integer(i, std::uint64_t{0}, ~std::uint64_t{0});
         else if (a == "--threads") o.threads = cli.integer(i, 0, 1024);
         else if (a == "--max-turns") o.max_turns = cli.integer(i, 1, 1'000'000);
+        else if (a == "--think-ms") o.think_ms = cli.integer(i, 1, 600'000);
+        else if (a == "--iterations") o.iterations = cli.integer(i, 1, 10'000'000);
         else if (a == "--csv") o.csv = cli.value(i);
         else if (a == "--json") o.json = cli.value(i);
         else if (a == "--quiet") o.quiet = true;
@@ -206,10 +202,11 @@ int main(int argc, char** argv) {
     if (!cards && o.game != "tiles") cli.usage_error("--game: expected tiles or cards, got '" + o.game + "'");
     if (cards && o.rules == "standard") o.rules = "schmidt";
     if (cards && o.bots == std::vector<std::string>{"tactician", "greedy"}) o.bots = {"cautious", "greedy"};
+    if (cards && (o.think_ms || o.iterations)) cli.usage_error("--think-ms and --iterations are for the tile game's search bots");
     for (const auto& b : o.bots)
         if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b))
             cli.usage_error("--bots: unknown bot '" + b + "' (" +
-                            (cards ? "greedy, cautious" : "random, greedy, tactician, monte-carlo") + ")");
+                            (cards ? "greedy, cautious" : "random, greedy, tactician, monte-carlo, expert") + ")");
     if (o.bots.empty()) cli.usage_error("--bots: name at least one bot");
     // The output files are opened once every option is known good and before any game is played: a
     // bad option leaves them untouched, a bad path costs no games.
@@ -273,9 +270,12 @@ int main(int argc, char** argv) {
                 if (w == s) t.wins += 1.0 / static_cast<double>(r.winners.size());
         }
     }
-    std::printf("%d %s games, %d players, rules %s, seeds %llu..%llu, turn cap %d\n", o.games, o.game.c_str(), o.players,
+    std::printf("%d %s games, %d players, rules %s, seeds %llu..%llu, turn cap %d", o.games, o.game.c_str(), o.players,
                 o.rules.c_str(), static_cast<unsigned long long>(o.seed),
                 static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(o.games) - 1), o.max_turns);
+    if (o.think_ms) std::printf(", %d ms per search decision", o.think_ms);
+    if (o.iterations) std::printf(", %d expert iterations per decision", o.iterations);
+    std::printf("\n");
     std::printf("%-12s %7s %18s %11s %15s %14s\n", "bot", "games", "win rate (95% CI)", "mean score", "Qwirkles/game", "turns/game");
     std::ostringstream json;
     json << "{\"game\":\"" << o.game << "\",\"games\":" << o.games << ",\"players\":" << o.players << ",\"rules\":\"" << o.rules << "\",\"seed\":" << o.seed

@@ -24,6 +24,7 @@
 #include "game/action.hpp"
 #include "game/state.hpp"
 #include "game/game.hpp"
+#include "search/endgame.hpp"
 #include "notation/record.hpp"
 #include "notation/render.hpp"
 #include "notation/perft.hpp"

@@ -149,7 +149,7 @@ cli_case("tournament --game foo refused" TOOL tournament ARGS --game foo RC 2 OU
 cli_case("tournament --bots with no name refused" TOOL tournament ARGS --bots , RC 2 OUT "^$"
   ERR "^qwirkle-tournament: --bots: name at least one bot\n${tournament_usage}")
 cli_case("tournament --bots nosuch refused" TOOL tournament ARGS --bots greedy,nosuch RC 2 OUT "^$"
-  ERR "^qwirkle-tournament: --bots: unknown bot 'nosuch' \\(random, greedy, tactician, monte-carlo\\)\n${tournament_usage}")
+  ERR "^qwirkle-tournament: --bots: unknown bot 'nosuch' \\(random, greedy, tactician, monte-carlo, expert\\)\n${tournament_usage}")
 cli_case("play --bots nosuch refused" TOOL play ARGS --bots nosuch RC 2 OUT "^$"
   ERR "^qwirkle-play: unknown bot 'nosuch' [^\n]*\n${play_usage}")
 cli_case("play --rules nosuch refused" TOOL play ARGS --rules nosuch RC 2 OUT "^$"
@@ -198,3 +198,46 @@ set(complete_rows "R1 R2 R3 R4 R5 R6 / O1 O2 O3 O4 O5 O6 / Y1 Y2 Y3 Y4 Y5 Y6 / G
 cli_case("cards-perft: 12 complete rows with hands of 0, 1, 2, 9 cards, in time" TOOL cards-perft SECONDS 1
   INPUT "${complete_rows} |\n${complete_rows} | R1\n${complete_rows} | R1 O2\n${complete_rows} | R1 O2 Y3 G4 B5 P6 R2 O3 Y4\n" RC 0
   OUT "^plays=0 maxcards=0 maxqwirkles=0\nplays=1 maxcards=1 maxqwirkles=11\nplays=3 maxcards=2 maxqwirkles=11\nplays=511 maxcards=9 maxqwirkles=11\n$")
+
+# --- 9. qwirkle-perft --endgame (issue 11): the exact endgame solver, lines `<board> | <hand to move> |
+# <other hand>`; a malformed or impossible line prints `error: ...` (exit status 1) and the next is served.
+cli_case("perft --endgame: answers and errors" TOOL perft ARGS --endgame
+  INPUT "0,0,R1 1,0,R2 | R3 | G1\n0,0,R1 | B2 | G1\n0,0,R1 | R1\n0,0,R1 | R1 | R1 R1\n0,0,R1 | R1 | G2 | x\n0,0,R1 |  | G2\n0,0,R1 | G2 | Q7\n0,0,R1 0,0,R2 | R3 | G1\n# comment\n0,0,R1 | B2 | G2\n" RC 1
+  OUT "^margin=9 best=-1,0,R3\nmargin=-8 best=pass\nerror: column 12: expected '<board> \\| <hand to move> \\| <other hand>': no second '\\|'\nerror: column 18, token \"R1\": more than 3 copies of R1\nerror: column 18, token \"\\|\": more than two '\\|'\nerror: column 9: the hand to move holds 1 to 6 tiles, not 0\nerror: column 15, token \"Q7\": unknown colour 'Q'[^\n]*\nerror: column 8, token \"0,0,R2\": cell 0,0 already holds R1\nmargin=0 best=pass\n$")
+cli_case("perft --endgame: node budget spent" TOOL perft ARGS --endgame --nodes 5
+  INPUT "0,0,R1 1,0,R2 2,0,R3 | R4 R5 B6 | G6 R6 Y1 G5 B5 O5\n0,0,R1 1,0,R2 | R3 | G1\n" RC 1
+  OUT "^error: not solved within the budget \\(5 nodes\\)\nmargin=9 best=-1,0,R3\n$")
+cli_case("perft --endgame --list refused" TOOL perft ARGS --endgame --list RC 2 OUT "^$"
+  ERR "^qwirkle-perft: --endgame takes neither --list nor --forbid\nusage: qwirkle-perft ")
+cli_case("perft --nodes without --endgame refused" TOOL perft ARGS --nodes 5 RC 2 OUT "^$"
+  ERR "^qwirkle-perft: --nodes goes with --endgame\nusage: qwirkle-perft ")
+foreach(bad abc 0 -1 1000000000001)
+  cli_literal("${bad}" bad_re)
+  cli_case("perft --nodes '${bad}' refused" TOOL perft ARGS --endgame --nodes "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-perft: --nodes: expected an integer 1\\.\\.1000000000000, got '${bad_re}'\nusage: qwirkle-perft ")
+endforeach()
+
+# --- 10. The search bots' budgets (issue 11): --think-ms (time per decision), --iterations (expert,
+# reproducible); results identical for any --threads.
+foreach(bad abc 0 -1 600001 1e3)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --think-ms '${bad}' refused" TOOL tournament ARGS --think-ms "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --think-ms: expected an integer 1\\.\\.600000, got '${bad_re}'\n${tournament_usage}")
+endforeach()
+foreach(bad abc 0 10000001)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --iterations '${bad}' refused" TOOL tournament ARGS --iterations "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --iterations: expected an integer 1\\.\\.10000000, got '${bad_re}'\n${tournament_usage}")
+endforeach()
+cli_case("tournament --game cards --think-ms refused" TOOL tournament ARGS --game cards --think-ms 5 RC 2 OUT "^$"
+  ERR "^qwirkle-tournament: --think-ms and --iterations are for the tile game's search bots\n${tournament_usage}")
+foreach(threads 1 2)
+  cli_case("tournament: expert with an iteration budget (--threads ${threads})" TOOL tournament
+    ARGS --bots expert,greedy --games 2 --iterations 20 --threads ${threads} --quiet --csv @TMP@/games.csv RC 0 SECONDS 30
+    OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$"
+    FILE @TMP@/games.csv
+    FILE_MATCH "^game,seed,bot0,score0,bot1,score1,winners,turns,finished\n0,1,expert,[0-9]+,greedy,[0-9]+,[0-9 ]+,[0-9]+,1\n1,2,greedy,[0-9]+,expert,[0-9]+,[0-9 ]+,[0-9]+,1\n$")
+endforeach()
+cli_case("tournament: expert and monte-carlo with a time budget" TOOL tournament
+  ARGS --bots expert,monte-carlo --games 1 --think-ms 2 --quiet RC 0 SECONDS 30
+  OUT "turn cap 1000, 2 ms per search decision\n.*\nexpert +1 [^\n]*\nmonte-carlo +1 [^\n]*\n$")

@@ -73,17 +73,19 @@ auto parallel_map(std::size_t n, int threads, Job&& job, const std::function<voi
 
 /// Plays n games across threads: game i is make_game(i), played by the bots make_bots(i) (one
 /// std::unique_ptr<bot_for<G>> per seat) with bot seed bot_seed(i); returns summarise(i, game,
-/// result) for each, in order. Identical for any number of threads.
+/// result) for each, in order. Identical for any number of threads. A game still going after
+/// `max_actions` actions is stopped (play_game's safety net: its result says so).
 template <class MakeGame, class MakeBots, class BotSeed, class Summarise>
 auto play_games(std::size_t n, int threads, MakeGame&& make_game, MakeBots&& make_bots, BotSeed&& bot_seed,
-                Summarise&& summarise, const std::function<void(std::size_t)>& progress = {}) {
+                Summarise&& summarise, const std::function<void(std::size_t)>& progress = {},
+                int max_actions = 1'000'000) {
     return parallel_map(n, threads, [&](std::size_t i) {
         auto g = make_game(i);
         using G = std::remove_cvref_t<decltype(g)>;
         auto owned = make_bots(i);
         std::vector<bot_for<G>*> seats;
         for (auto& b : owned) seats.push_back(b.get());
-        const auto result = play_game(g, seats, static_cast<std::uint64_t>(bot_seed(i)));
+        const auto result = play_game(g, seats, static_cast<std::uint64_t>(bot_seed(i)), max_actions);
         return summarise(i, g, result);
     }, progress);
 }

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: MIT
+// qwirkle — the expert bot: information-set Monte-Carlo tree search, and the exact endgame solver.
+//
+// Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): one tree over the bot's information
+// set. Every iteration deals a determinisation consistent with what the bot has seen
+// (basic_state::determinize: its hand, the board, scores, hand sizes, bag size, action tiles; the
+// unseen tiles dealt at random into the other hands and the bag), walks down the tree choosing among
+// the actions legal in that determinisation (UCB1 over availability counts, each seat maximising its
+// own reward), adds one node, plays greedy turns up to a fixed horizon (whole rounds: every seat as
+// often) and backs up a reward per seat: the
+// seat's points gained since the root minus the best other seat's, squashed into (0, 1); a game
+// that ends inside the walk scores its final margin. The actions of a node: the best-scoring
+// placements, a few exchanges (which tiles go back is part of the action: the sensible choice —
+// duplicates and tiles outside the largest group —, the duplicates only, and the whole hand), and
+// the action tiles (draw three; take the tile that allows the best placement). 2 to 6 players.
+//
+// With two players and an empty bag the game is one of perfect information: the bot asks the exact
+// endgame solver (search/endgame.hpp) within its budget and plays its move when solved.
+//
+// Budget: iterations per decision and a node budget for the solver (reproducible for a seed), or,
+// when `seconds` > 0, a time limit for each.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "../search/endgame.hpp"
+#include "bot.hpp"
+
+namespace qwirkle {
+
+struct expert_options {
+    int iterations = 400;       ///< tree iterations per decision (when seconds == 0)
+    double seconds = 0;         ///< if > 0: search this long per decision instead
+    int root_placements = 10;   ///< best-scoring placements considered at the root
+    int placements = 5;         ///< ... and below it
+    int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
+    double exploration = 0.5;   ///< UCB1 constant
+    double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
+    bool endgame = true;        ///< use the exact solver when two players face an empty bag
+    std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible); else its time is `seconds`
+};
+
+template <ruleset R = standard_rules, int Radius = unlimited_radius>
+class basic_expert_bot : public basic_bot<R, Radius> {
+    using Tile = tile_t<R>;
+    using hand_type = basic_tile_multiset<Tile>;
+    using state_type = basic_state<R, Radius>;
+    static constexpr int max_players = R::max_players;
+
+public:
+    using typename basic_bot<R, Radius>::observation_type;
+    using typename basic_bot<R, Radius>::action_type;
+    explicit basic_expert_bot(expert_options o = {}) : o_(o) {}
+    std::string name() const override { return "expert"; }
+
+    /// Decisions the exact solver made, and those it could not finish in time (then ISMCTS played).
+    int endgame_solved() const noexcept { return solved_; }
+    int endgame_unsolved() const noexcept { return unsolved_; }
+
+    action_type choose(const observation_type& v, rng& random) override {
+        // One legal action only (a forced pass, a single placement): no search.
+        auto root_state = state_type::determinize(v, random);
+        if (!root_state) return fallback(v);
+        std::vector<action_type> first;
+        candidates(*root_state, first, true);
+        if (first.size() == 1) return first[0];
+        if (first.empty()) return fallback(v);
+
+        if (o_.endgame && v.players() == 2 && v.bag_size == 0 && endgame_refusal(*root_state).empty()) {
+            if (!solver_) solver_ = std::make_unique<basic_endgame_solver<R, Radius>>();
+            endgame_options eo;
+            if (o_.seconds > 0) eo.seconds = o_.seconds;
+            else eo.max_nodes = o_.endgame_nodes;
+            eo.table_bits = 18;
+            solver_->set_options(eo);
+            const auto r = solve_endgame(*root_state, *solver_);
+            if (r.solved) {
+                ++solved_;
+                return r.best ? action_type::place(*r.best) : action_type::pass();
+            }
+            ++unsolved_;
+        }
+        return search(v, random);
+    }
+
+private:
+    struct node {
+        std::uint64_t key = 0;
+        action_type action;
+        int actor = 0;  ///< the seat that played `action` to reach this node
+        int visits = 0, available = 0;
+        std::array<double, static_cast<std::size_t>(max_players)> reward{};
+        std::vector<int> children;
+    };
+
+    static std::uint64_t key_of(const action_type& a) noexcept {
+        std::uint64_t k = detail::mix64(static_cast<std::uint64_t>(a.kind) + 1);
+        switch (a.kind) {
+            case action_kind::place:
+                for (const auto& p : a.move) k ^= detail::placement_key(p.at, p.tile);
+                break;
+            case action_kind::exchange:
+                a.tiles.for_each([&](Tile t) { k = detail::mix64(k + static_cast<std::uint64_t>(t.index()) + 1); });
+                break;
+            case action_kind::take_tile: k ^= detail::placement_key(a.at, Tile{}); break;
+            default: break;
+        }
+        return k;
+    }
+
+    /// What to give back: the hand's duplicates and tiles outside its largest colour or shape group.
+    static hand_type sensible(const hand_type& h) {
+        basic_tile_set<Tile> keep;
+        const auto kinds = h.distinct();
+        for (int c = 0; c < Tile::colours; ++c) {
+            const auto g = kinds & basic_tile_set<Tile>::of_colour(c);
+            if (g.size() > keep.size()) keep = g;
+        }
+        for (int s = 0; s < Tile::shapes; ++s) {
+            const auto g = kinds & basic_tile_set<Tile>::of_shape(s);
+            if (g.size() > keep.size()) keep = g;
+        }
+        hand_type give;
+        h.for_each([&](Tile t) {
+            if (!keep.contains(t) || give.count(t) + 1 < h.count(t)) give.add(t);
+        });
+        return give;
+    }
+
+    /// The actions searched in state `s` for the seat to act.
+    void candidates(const state_type& s, std::vector<action_type>& out, bool root) const {
+        out.clear();
+        if (s.is_terminal()) return;
+        const int k = std::max(1, root ? o_.root_placements : o_.placements);
+        scored_.clear();
+        s.for_each_legal_move([&](const basic_move<R>& m, int score) { scored_.push_back({m, score}); });
+        const auto by_score = [](const basic_scored_move<R>& a, const basic_scored_move<R>& b) { return a.score > b.score; };
+        if (static_cast<int>(scored_.size()) > k) {
+            std::partial_sort(scored_.begin(), scored_.begin() + k, scored_.end(), by_score);
+            scored_.resize(static_cast<std::size_t>(k));
+        } else {
+            std::sort(scored_.begin(), scored_.end(), by_score);
+        }
+        for (const auto& m : scored_) out.push_back(action_type::place(m.move));
+        const int best = scored_.empty() ? -1 : scored_.front().score;
+        if (s.can_use(action_tile::take_tile)) {
+            if (auto t = best_take(s, best)) out.push_back(action_type::take_tile(*t));
+        }
+        if (s.can_use(action_tile::draw_three)) out.push_back(action_type::draw_three());
+        if (s.can_exchange()) {
+            const hand_type& h = s.hand(s.current_player());
+            const int limit = std::min({h.size(), s.hand_size(), s.bag_size()});
+            std::array<hand_type, 3> gives{};
+            gives[0] = sensible(h);
+            for (const Tile t : h.distinct())
+                if (h.count(t) > 1) gives[1].add(t, h.count(t) - 1);
+            gives[2] = h;
+            for (std::size_t i = 0; i < gives.size(); ++i) {
+                hand_type g = first_tiles(gives[i], limit);
+                if (g.empty()) continue;
+                bool seen = false;
+                for (std::size_t j = 0; j < i; ++j) seen = seen || first_tiles(gives[j], limit) == g;
+                if (!seen) out.push_back(action_type::exchange(g));
+            }
+        }
+        if (out.empty() && s.check(action_type::pass()).ok()) out.push_back(action_type::pass());
+    }
+
+    /// The tile to take first when that allows a better placement than `best_plain`.
+    static std::optional<cell> best_take(const state_type& s, int best_plain) {
+        std::vector<cell> targets;
+        take_targets(s.board(), std::back_inserter(targets));
+        auto b = s.board();
+        std::optional<cell> pick;
+        int best = best_plain;
+        for (const cell c : targets) {
+            const auto t = *b.at(c);
+            b.remove(c);
+            auto hand = s.hand(s.current_player());
+            hand.add(t);
+            movegen_options mo;
+            mo.forbidden = c;
+            if (const auto m = best_move(b, hand, mo); m && m->score > best) {
+                best = m->score;
+                pick = c;
+            }
+            b.place(c, t);
+        }
+        return pick;
+    }
+
+    /// One greedy turn (an action tile first when it pays, then the best placement, else a
+    /// sensible exchange, else pass).
+    static action_type greedy(const state_type& s) {
+        std::optional<basic_scored_move<R>> best;
+        s.for_each_legal_move([&](const basic_move<R>& m, int score) {
+            if (!best || score > best->score) best = basic_scored_move<R>{m, score};
+        });
+        if (best) return action_type::place(best->move);
+        if (s.can_use(action_tile::draw_three)) return action_type::draw_three();
+        if (s.can_exchange()) {
+            const hand_type& h = s.hand(s.current_player());
+            hand_type g = first_tiles(sensible(h), std::min({h.size(), s.hand_size(), s.bag_size()}));
+            if (g.empty()) g = first_tiles(h, std::min({h.size(), s.hand_size(), s.bag_size()}));
+            return action_type::exchange(g);
+        }
+        return action_type::pass();
+    }
+
+    action_type search(const observation_type& v, rng& random) {
+        const int n = v.players();
+        nodes_.clear();
+        nodes_.push_back(node{});
+        nodes_[0].actor = -1;
+        std::vector<int> path;
+        std::vector<action_type> acts;
+        per_seat_scores root_scores{};
+        for (int p = 0; p < n; ++p) root_scores[static_cast<std::size_t>(p)] = v.scores[p];
+        const int horizon = (std::max(1, o_.rollout_turns) + n - 1) / n * n;
+        const auto start = std::chrono::steady_clock::now();
+        for (int it = 0;; ++it) {
+            if (o_.seconds > 0) {
+                if (it > 0 && (it & 7) == 0 &&
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= o_.seconds)
+                    break;
+            } else if (it >= std::max(1, o_.iterations)) {
+                break;
+            }
+            auto d = state_type::determinize(v, random);
+            if (!d) break;
+            state_type& s = *d;
+            path.clear();
+            path.push_back(0);
+            int cur = 0;
+            bool expanded = false;
+            // Every iteration looks the same number of turns ahead (whole rounds: each seat as
+            // often), in the tree and then in greedy play, so that the margins compare.
+            int turns = 0;
+            while (!s.is_terminal() && !expanded && turns < horizon) {
+                const int p = s.current_player();
+                candidates(s, acts, cur == 0);
+                if (acts.empty()) break;
+                // Children compatible with this determinisation; an untried action is expanded.
+                int pick = -1;
+                double best = -1;
+                for (const auto& a : acts) {
+                    const std::uint64_t k = key_of(a);
+                    int child = -1;
+                    for (const int c : nodes_[static_cast<std::size_t>(cur)].children)
+                        if (nodes_[static_cast<std::size_t>(c)].key == k && nodes_[static_cast<std::size_t>(c)].actor == p) {
+                            child = c;
+                            break;
+                        }
+                    if (child < 0) {
+                        node fresh;
+                        fresh.key = k;
+                        fresh.action = a;
+                        fresh.actor = p;
+                        nodes_.push_back(fresh);
+                        child = static_cast<int>(nodes_.size()) - 1;
+                        nodes_[static_cast<std::size_t>(cur)].children.push_back(child);
+                        ++nodes_[static_cast<std::size_t>(child)].available;
+                        pick = child;
+                        expanded = true;
+                        break;
+                    }
+                    node& c = nodes_[static_cast<std::size_t>(child)];
+                    ++c.available;
+                    if (c.visits == 0) {
+                        pick = child;
+                        break;
+                    }
+                    const double mean = c.reward[static_cast<std::size_t>(p)] / c.visits;
+                    const double ucb = mean + o_.exploration * std::sqrt(std::log(static_cast<double>(c.available)) / c.visits);
+                    if (ucb > best) {
+                        best = ucb;
+                        pick = child;
+                    }
+                }
+                const auto& chosen = nodes_[static_cast<std::size_t>(pick)].action;
+                if (!s.apply(chosen).ok()) break;  // (cannot happen: the action was generated legal)
+                turns += !is_action_tile(chosen.kind);
+                cur = pick;
+                path.push_back(cur);
+            }
+            // Greedy play for a few turns after the tree.
+            while (turns < horizon && !s.is_terminal()) {
+                const auto a = greedy(s);
+                if (!s.apply(a).ok()) break;
+                turns += !is_action_tile(a.kind);
+            }
+            // Rewards: each seat's gain since the root minus the best other seat's gain.
+            std::array<double, static_cast<std::size_t>(max_players)> reward{};
+            for (int p = 0; p < n; ++p) {
+                int others = -1'000'000;
+                for (int q = 0; q < n; ++q)
+                    if (q != p) others = std::max(others, s.score(q) - root_scores[static_cast<std::size_t>(q)]);
+                const double margin = s.score(p) - root_scores[static_cast<std::size_t>(p)] - others;
+                reward[static_cast<std::size_t>(p)] = 0.5 + 0.5 * std::tanh(margin / o_.scale);
+            }
+            for (const int i : path) {
+                node& x = nodes_[static_cast<std::size_t>(i)];
+                ++x.visits;
+                for (int p = 0; p < n; ++p) x.reward[static_cast<std::size_t>(p)] += reward[static_cast<std::size_t>(p)];
+            }
+        }
+        int pick = -1;
+        for (const int c : nodes_[0].children)
+            if (pick < 0 || nodes_[static_cast<std::size_t>(c)].visits > nodes_[static_cast<std::size_t>(pick)].visits) pick = c;
+        if (pick < 0) return fallback(v);
+        return nodes_[static_cast<std::size_t>(pick)].action;
+    }
+
+    static action_type fallback(const observation_type& v) {
+        if (const auto m = best_placement(v)) return action_type::place(m->move);
+        return exchange_or_pass(v);
+    }
+
+    using per_seat_scores = std::array<int, static_cast<std::size_t>(max_players)>;
+    expert_options o_;
+    std::vector<node> nodes_;
+    mutable std::vector<basic_scored_move<R>> scored_;
+    std::unique_ptr<basic_endgame_solver<R, Radius>> solver_;
+    int solved_ = 0, unsolved_ = 0;
+};
+
+using expert_bot = basic_expert_bot<>;
+
+}  // namespace qwirkle

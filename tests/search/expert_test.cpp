@@ -1,0 +1,77 @@
+// The expert bot (issue 11): legal in every seat count and rule set (action tiles included),
+// reproducible for a seed with an iteration budget, and the exact solver's move once the bag is empty.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <vector>
+
+#include <qwirkle/bots/bots.hpp>
+#include <qwirkle/qwirkle.hpp>
+
+using namespace qwirkle;
+
+namespace {
+
+template <class R>
+std::vector<int> play(int players, std::uint64_t seed, int iterations, int& solved) {
+    expert_options o;
+    o.iterations = iterations;
+    std::vector<std::unique_ptr<basic_bot<R>>> owned;
+    std::vector<basic_bot<R>*> seats;
+    for (int p = 0; p < players; ++p) {
+        if (p == 0) owned.push_back(std::make_unique<basic_expert_bot<R>>(o));
+        else owned.push_back(make_bot<R>(p % 2 ? "greedy" : "tactician"));
+        seats.push_back(owned.back().get());
+    }
+    basic_game<R> g(players, seed);
+    const auto r = play_game(g, std::span<basic_bot<R>* const>(seats), seed * 7);
+    REQUIRE_MESSAGE(r.finished, r.describe());
+    solved = static_cast<basic_expert_bot<R>&>(*owned[0]).endgame_solved();
+    std::vector<int> out(g.scores().begin(), g.scores().end());
+    out.push_back(static_cast<int>(g.history().size()));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("expert: legal games for 2 to 6 players, with and without action tiles") {
+    int solved = 0, total_solved = 0;
+    for (int players = 2; players <= 6; ++players) {
+        play<standard_rules>(players, static_cast<std::uint64_t>(10 + players), 20, solved);
+        total_solved += solved;
+    }
+    play<mini_expansion_rules>(2, 3, 20, solved);
+    play<mini_expansion_rules>(4, 4, 20, solved);
+    play<action_tiles_at_start_rules>(3, 5, 20, solved);
+    CHECK(total_solved > 0);  // the two-player game ended in solved endgame decisions
+}
+
+TEST_CASE("expert: the same seed and iteration budget give the same game") {
+    int s1 = 0, s2 = 0;
+    CHECK(play<standard_rules>(2, 42, 30, s1) == play<standard_rules>(2, 42, 30, s2));
+    CHECK(s1 == s2);
+}
+
+TEST_CASE("expert: with two players and the bag empty it plays the solver's move") {
+    greedy_bot greedy;
+    int checked = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        state s(2, seed);
+        rng r(seed);
+        while (!s.is_terminal()) {
+            const int p = s.current_player();
+            if (s.bag_size() == 0 && s.hand(0).size() + s.hand(1).size() <= 8) {
+                expert_bot e;
+                const auto a = e.choose(*s.observe(p), r);
+                const auto best = solve_endgame(s);
+                REQUIRE(best.solved);
+                if (e.endgame_solved() == 1) {
+                    CHECK(a == (best.best ? state::action_type::place(*best.best) : state::action_type::pass()));
+                    ++checked;
+                }
+            }
+            REQUIRE(s.apply(greedy.choose(*s.observe(p), r)).ok());
+        }
+    }
+    CHECK(checked >= 6);
+}
