@@ -45,6 +45,10 @@ void random_games(int games, std::uint64_t seed0, game_config base) {
                 codes.push_back(*encode_action(a));
             }
             std::sort(codes.begin(), codes.end());
+            std::vector<action_code> fast;  // the fast path gives the same set
+            append_legal_codes(s, fast);
+            std::sort(fast.begin(), fast.end());
+            CHECK(fast == codes);
             CHECK(std::adjacent_find(codes.begin(), codes.end()) == codes.end());  // distinct
             CHECK(codes.back() < (action_code{1} << 62));                          // fits an int64
             // The state takes the decoded action exactly like the original.
@@ -117,7 +121,7 @@ TEST_CASE("action codes: malformed codes decode to nothing") {
     CHECK(decoded > 100);
 }
 
-TEST_CASE("action codes: every legal action of 60 random games round-trips, codes distinct per state") {
+TEST_CASE("action codes: every legal action of 60 random games round-trips, codes distinct per state, append_legal_codes agrees") {
     random_games<standard_rules>(60, 9100, {});
 }
 
