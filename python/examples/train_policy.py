@@ -20,36 +20,37 @@ import qwirkle
 from qwirkle.env import BatchEnv
 
 
-def softmax_rows(logits, mask):
-    logits = np.where(mask, logits, -np.inf)
-    logits = logits - logits.max(axis=1, keepdims=True)
-    p = np.exp(logits)
-    return p / p.sum(axis=1, keepdims=True)
+def policy(env, w, rng, greedy=False):
+    """One slot per game from softmax(features @ w) over its legal actions (sampled, or the most
+    likely with greedy=True), and per game the gradient of log π(slot) with respect to w."""
+    feats, offsets = env.action_features_flat()            # [total, F], [N + 1]
+    starts, counts = offsets[:-1], np.diff(offsets)
+    game = np.repeat(np.arange(env.n), counts)               # the game of every row
+    logits = feats @ w
+    e = np.exp(logits - np.maximum.reduceat(logits, starts)[game])
+    p = e / np.add.reduceat(e, starts)[game]
+    if greedy:
+        order = np.lexsort((-logits, game))                  # best row of each game first
+        rows = order[starts]
+    else:
+        cs = np.cumsum(p)
+        before = cs[starts] - p[starts]
+        rows = np.minimum(np.searchsorted(cs, before + rng.random(env.n) * (cs[offsets[1:] - 1] - before)), offsets[1:] - 1)
+        rows = np.maximum(rows, starts)
+    expected = np.add.reduceat(p[:, None] * feats, starts)
+    return rows - starts, feats[rows] - expected
 
 
 def act(env, w, rng, greedy=False):
-    """Slots for every game: the policy's for games where seat 0 acts, random for seat 1; also the
-    per-game gradient of log π(chosen) for seat 0 (zeros elsewhere)."""
-    counts = env.legal_counts()
-    width = int(counts.max())
-    feats = env.action_features(width)                      # [N, width, F]
-    mask = np.arange(width)[None, :] < counts[:, None]
-    p = softmax_rows(feats @ w, mask)                       # [N, width]
-    if greedy:
-        ours = p.argmax(axis=1)
-    else:
-        ours = (p.cumsum(axis=1) > rng.random((env.n, 1))).argmax(axis=1)
-    theirs = (rng.random(env.n) * counts).astype(np.int64)
-    seat = env.observe(board=False)["current_player"]
-    mine = seat == 0
-    slots = np.where(mine, ours, theirs)
-    chosen = feats[np.arange(env.n), ours]                  # [N, F]
-    expected = (p[:, :, None] * feats).sum(axis=1)          # [N, F]
-    grad = np.where(mine[:, None], chosen - expected, 0.0)
-    return slots, grad
+    """Slots for every game: the policy's where seat 0 acts, uniformly random ones for seat 1; and the
+    gradients for seat 0's decisions (zeros elsewhere)."""
+    ours, grad = policy(env, w, rng, greedy)
+    theirs = (rng.random(env.n) * env.legal_counts()).astype(np.int64)
+    mine = env.observe(board=False)["current_player"] == 0
+    return np.where(mine, ours, theirs), np.where(mine[:, None], grad, 0.0)
 
 
-def evaluate(w, games, seed=10_000_000, batch=200):
+def evaluate(w, games, greedy, seed=10_000_000, batch=200):
     env = BatchEnv(batch, players=2, seed=seed)
     rng = np.random.default_rng(seed)
     wins, done_games = 0.0, 0
@@ -59,7 +60,7 @@ def evaluate(w, games, seed=10_000_000, batch=200):
         env.reset(seed + r * batch)
         finished = np.zeros(batch, dtype=bool)
         while not finished.all():
-            slots, _ = act(env, w, rng, greedy=True)
+            slots, _ = act(env, w, rng, greedy=greedy)
             rewards, dones, _ = env.step(slots)
             new = dones & ~finished
             wins += rewards[new, 0].sum()
@@ -74,8 +75,8 @@ def main():
     eval_games = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
     rng = np.random.default_rng(0)
     w = np.zeros(qwirkle.FEATURES)
-    before, n = evaluate(w, eval_games)
-    print(f"untrained (uniform random) vs random: win rate {before:.3f} over {n} games")
+    before, n = evaluate(w, eval_games, greedy=False)
+    print(f"untrained (w = 0: uniform random) vs random: win rate {before:.3f} over {n} games")
     env = BatchEnv(batch, players=2, seed=1)
     grads = np.zeros((batch, qwirkle.FEATURES))
     baseline, lr = 0.5, 0.05
@@ -100,8 +101,10 @@ def main():
         if (it + 1) % 10 == 0:
             print(f"  iteration {it + 1}: {finished_total} games, baseline win rate {baseline:.3f}")
     print(f"trained on {finished_total} games in {time.time() - t0:.1f} s; weights {np.round(w, 2).tolist()}")
-    after, n = evaluate(w, eval_games)
-    print(f"trained (greedy in the policy) vs random: win rate {after:.3f} over {n} games")
+    sampled, n = evaluate(w, eval_games, greedy=False)
+    print(f"trained (sampling from the policy) vs random: win rate {sampled:.3f} over {n} games")
+    after, n = evaluate(w, eval_games, greedy=True)
+    print(f"trained (most likely action) vs random: win rate {after:.3f} over {n} games")
 
 
 if __name__ == "__main__":

@@ -243,6 +243,11 @@ class BatchEnv:
         """float32[N, width, FEATURES] (zeros beyond each game's legal actions)."""
         return self._env.features(width)
 
+    def action_features_flat(self):
+        """(float32[total, FEATURES], int64 offsets[N + 1]): every game's legal actions back to back,
+        game i's in rows offsets[i] .. offsets[i + 1] - 1 (slot order): no padding to the widest game."""
+        return self._env.features_flat()
+
     def observe(self, board: bool = True) -> dict:
         return self._env.observe(board)
 

@@ -483,6 +483,28 @@ struct py_batch_env {
     }
 };
 
+/// The features of every game's legal actions back to back: (float32[total, F], int64 offsets[N + 1]);
+/// game i's actions are rows offsets[i] .. offsets[i + 1] − 1, in slot order.
+py::tuple batch_features_flat(const py_batch_env& b) {
+    const int n = b.core.n;
+    py::array_t<std::int64_t> offsets(n + 1);
+    auto* off = offsets.mutable_data();
+    off[0] = 0;
+    for (int i = 0; i < n; ++i) off[i + 1] = off[i] + static_cast<std::int64_t>(b.core.legal[static_cast<std::size_t>(i)].size());
+    py::array_t<float> f({static_cast<py::ssize_t>(off[n]), static_cast<py::ssize_t>(feature_count)});
+    auto* o = f.mutable_data();
+    {
+        py::gil_scoped_release release;
+        for (int i = 0; i < n; ++i) {
+            const auto& l = b.core.legal[static_cast<std::size_t>(i)];
+            for (std::size_t k = 0; k < l.size(); ++k)
+                action_features(b.core.games[static_cast<std::size_t>(i)], *decode_action<standard_rules>(l[k]),
+                                o + (static_cast<std::size_t>(off[i]) + k) * feature_count);
+        }
+    }
+    return py::make_tuple(f, offsets);
+}
+
 template <class R>
 py::dict card_solve(const std::string& position, const std::string& goal) {
     auto pos = cards::parse_position<R>(position);
@@ -601,6 +623,7 @@ PYBIND11_MODULE(_core, m) {
         .def("counts", &py_batch_env::counts)
         .def("codes", &py_batch_env::codes, py::arg("width"))
         .def("features", &py_batch_env::features, py::arg("width"))
+        .def("features_flat", &batch_features_flat)
         .def("step", &py_batch_env::step, py::arg("actions"), py::arg("codes") = false)
         .def("step_random", [](py_batch_env& b, std::uint64_t seed) { return b.step_impl(nullptr, false, true, seed); }, py::arg("seed"))
         .def("observe", &py_batch_env::observe, py::arg("board") = true);

@@ -130,3 +130,16 @@ def test_batch_env_runs_episodes_and_is_deterministic():
     a = run()
     assert a == run()
     assert a[0] > 0 and a[1] == pytest.approx(a[0])  # one unit of reward per finished game
+
+
+def test_batch_features_flat_match_the_padded_ones():
+    b = BatchEnv(5, seed=3)
+    for i in range(6):
+        b.step_random(i)
+    flat, offsets = b.action_features_flat()
+    padded = b.action_features(width=4096)
+    counts = b.legal_counts()
+    assert (np.diff(offsets) == counts).all() and offsets[0] == 0
+    for i in range(5):
+        assert (flat[offsets[i]:offsets[i + 1]] == padded[i, : counts[i]]).all()
+        assert not padded[i, counts[i]:].any()
