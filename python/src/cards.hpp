@@ -57,7 +57,11 @@ struct py_card_game {
         if (py::isinstance<py_card_action<R>>(o)) return o.cast<const py_card_action<R>&>().a;
         if (py::isinstance<py::int_>(o)) {
             if (PyObject_RichCompareBool(o.ptr(), py::int_(0).ptr(), Py_LT) == 1) throw py::value_error("an action code is not negative");
-            const auto code = o.cast<std::uint64_t>();
+            const unsigned long long code = PyLong_AsUnsignedLongLong(o.ptr());
+            if (PyErr_Occurred()) {
+                PyErr_Clear();
+                raise_illegal("no_such_action", "no action has a code beyond 64 bits");
+            }
             auto a = cards::decode_action(g, code);
             if (!a) raise_illegal("no_such_action", "no legal action has the code " + std::to_string(code));
             return *a;

@@ -300,7 +300,7 @@ struct py_tile_env {
         : core(make_config(players, seed, rules, 0, {})), max_actions(max_actions_), window(window_),
           last_rewards(static_cast<std::size_t>(players), 0.0f) {
         if (max_actions < 1) throw py::value_error("max_actions must be positive");
-        if (window < 3) throw py::value_error("window must be at least 3");
+        check_window(window, false);
         if (reward == "score") core.mode = reward_mode::score;
         else if (reward != "win") throw py::value_error("reward is 'win' or 'score'");
     }
@@ -343,7 +343,7 @@ struct py_batch_env {
     int window;
     py_batch_env(int n, int players, std::uint64_t seed, const std::string& rules, int window_)
         : core(n, make_config(players, seed, rules, 0, {})), window(window_) {
-        if (window < 3) throw py::value_error("window must be at least 3");
+        check_window(window, false);
     }
     int players() const { return core.config.players; }
 

@@ -63,7 +63,11 @@ inline tile_action to_action(const py::handle& o) {
         const auto v = o.cast<py::int_>();
         if (PyObject_RichCompareBool(v.ptr(), py::int_(0).ptr(), Py_LT) == 1)
             throw py::value_error("an action code is not negative");
-        const auto code = o.cast<std::uint64_t>();
+        const unsigned long long code = PyLong_AsUnsignedLongLong(o.ptr());
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            throw py::value_error("no action has a code beyond 64 bits");
+        }
         auto a = decode_action<standard_rules>(code);
         if (!a) throw py::value_error("no action has the code " + std::to_string(code));
         return *a;
@@ -142,7 +146,16 @@ cell centred_origin(const Board& b, int size, bool& fits) {
 
 /// An observation as a dict of numpy arrays and numbers. `window` 0: the board planes cover the
 /// tiles' bounding box and one cell around it; otherwise a window × window square centred on it.
+inline constexpr int max_window = 256;
+
+inline void check_window(int window, bool zero_ok) {
+    if (!(zero_ok && window == 0) && (window < 3 || window > max_window))
+        throw py::value_error(std::string("window must be ") + (zero_ok ? "0 (the tiles and one cell around) or " : "") +
+                              "3 to " + std::to_string(max_window));
+}
+
 inline py::dict observation_dict(const tile_observation& o, int window) {
+    check_window(window, true);
     py::dict d;
     d["player"] = o.player;
     d["current_player"] = o.current_player;

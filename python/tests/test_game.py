@@ -199,3 +199,20 @@ def test_bots_and_tournament():
         qwirkle.tournament(["greedy", "random"], games=10, seed=3, threads=2)
     with pytest.raises(ValueError):
         qwirkle.tournament(["nobody"], games=1)
+
+
+def test_hostile_inputs_are_refused_cleanly():
+    g = qwirkle.Game(seed=1)
+    before = snapshot(g)
+    for bad in [2**70, -5, "", "   ", "0,0,R1 " * 20, 7]:
+        with pytest.raises(ValueError):
+            g.apply(bad)
+    for window in (-1, 1, 100000):
+        with pytest.raises(ValueError):
+            g.observe(0, window=window)
+    assert g.hand(99) == [] and g.score(-3) == 0 and g.observe(5) is None
+    assert snapshot(g) == before
+    with pytest.raises(ValueError):
+        qwirkle.env.TileEnv(window=10**6)
+    with pytest.raises(qwirkle.IllegalAction):
+        qwirkle.cards.Game().apply(2**70)

@@ -67,7 +67,7 @@ TEST_CASE("action codes: hand-computed values of the documented layout") {
     CHECK(encode_action(action::draw_three()) == 3u);
     // take a tile at 1,-2: kind 4 | (1+128) << 3 | (-2+128) << 11
     CHECK(encode_action(action::take_tile({1, -2})) == (4u | (129u << 3) | (126u << 11)));
-    // exchange G1 R1 (R=0: index 0; G=colour 3? whatever: by index) — indices ascending
+    // exchange B6 R1 R1: tile indices 35, 0, 0, written ascending
     const tile r1 = tile::from_index(0).value(), b6 = tile::from_index(35).value();
     tile_multiset ex{b6, r1, r1};
     CHECK(encode_action(action::exchange(ex)) == (1u | (3u << 3) | (0ull << 7) | (0ull << 13) | (35ull << 19)));
