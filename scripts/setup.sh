@@ -19,6 +19,17 @@ command -v doxygen >/dev/null || want+=(doxygen)
 command -v em++ >/dev/null || want+=(emscripten)
 command -v chromium >/dev/null || want+=(chromium)
 command -v npm >/dev/null || want+=(npm)
+# The Python package (python/, label python): Debian's python3 with pybind11, numpy, pytest and pip
+# (pip only for `python3 -m pip install ./python`); without them the test `python: pytest` is skipped.
+if [ -x /usr/bin/python3 ]; then
+  /usr/bin/python3 -c 'import pybind11' 2>/dev/null || want+=(python3-pybind11 pybind11-dev)
+  [ -f /usr/include/python3.11/Python.h ] || ls /usr/include/python3*/Python.h >/dev/null 2>&1 || want+=(python3-dev)
+  /usr/bin/python3 -c 'import numpy' 2>/dev/null || want+=(python3-numpy)
+  /usr/bin/python3 -c 'import pytest' 2>/dev/null || want+=(python3-pytest)
+  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || want+=(python3-pip)
+else
+  want+=(python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest python3-pip)
+fi
 if [ ${#need[@]} -eq 0 ] && [ ${#want[@]} -eq 0 ]; then
   exit 0
 fi

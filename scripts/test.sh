@@ -5,6 +5,8 @@
 #   package: ...              consumer programs built against qwirkle by every route (tests/package):
 #                             install + find_package, add_subdirectory, FetchContent, pkg-config, the
 #                             vcpkg port's steps, and `conan create` when Conan is there
+# Both run the Python package's pytest suite too (label python; skipped without python3-pybind11,
+# numpy or pytest for /usr/bin/python3).
 # Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests.
 # The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
