@@ -33,7 +33,9 @@ void run(bytes& in) {
     const bool playable = qc::can_play(table, hand);
     const auto q = qc::best_turn(table, hand, qc::objective::qwirkles_then_cards);
     const auto c = qc::best_turn(table, hand, qc::objective::cards_then_qwirkles);
-    FUZZ_CHECK(q.has_value() == playable && c.has_value() == playable);
+    const std::string position = qc::to_string(qc::basic_position<R>{table, hand});
+    FUZZ_CHECK(q.has_value() == playable && c.has_value() == playable, "can_play %d, best_turn %d %d: %s", playable,
+               q.has_value(), c.has_value(), position.c_str());
     if (playable) {
         for (const auto* b : {&*q, &*c}) {
             const auto bv = qc::check_turn(table, hand, *b);

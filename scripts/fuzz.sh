@@ -5,6 +5,7 @@
 #   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 10) seconds
 #   bash scripts/fuzz.sh long N       every target for N seconds, one after the other, under nice -n 10
 #   bash scripts/fuzz.sh build        build and write the seeds only
+# QWIRKLE_FUZZ_TARGETS="fuzz_a fuzz_b" limits the run to those targets (e.g. two shells sharing the cores).
 # Each target keeps its growing corpus in build/fuzz/corpus/<target>; a crash is written to
 # build/fuzz/artifacts/ and makes the script fail. Without Clang's libFuzzer runtime the script says
 # "skipped: ..." and succeeds.
@@ -25,6 +26,7 @@ fi
 
 build=build/fuzz
 targets=(fuzz_tile_notation fuzz_record fuzz_tile_game fuzz_movegen fuzz_card_notation fuzz_card_turns fuzz_card_game)
+if [ -n "${QWIRKLE_FUZZ_TARGETS:-}" ]; then read -r -a targets <<< "$QWIRKLE_FUZZ_TARGETS"; fi
 cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DQWIRKLE_BUILD_FUZZERS=ON -DQWIRKLE_WARNINGS_AS_ERRORS=ON -DQWIRKLE_BUILD_TESTS=OFF -DQWIRKLE_BUILD_BENCHMARKS=OFF \
   -DQWIRKLE_BUILD_EXAMPLES=OFF -DQWIRKLE_CHECK_HEADERS=OFF -DQWIRKLE_BUILD_DOCS=OFF -DQWIRKLE_INSTALL=OFF \
