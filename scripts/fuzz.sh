@@ -35,9 +35,10 @@ nice -n 5 cmake --build "$build" -j "${QWIRKLE_FUZZ_JOBS:-2}" --target "${target
 
 # ---- seed corpora ------------------------------------------------------------------------------------
 seeds=$build/seeds
-rm -rf "$seeds"
-for t in "${targets[@]}"; do mkdir -p "$seeds/$t" "$build/corpus/$t"; done
+for t in "${targets[@]}"; do rm -rf "${seeds:?}/$t"; mkdir -p "$seeds/$t" "$build/corpus/$t"; done
+wanted() { [ -d "$seeds/$1" ]; }  # seeds are written for the selected targets only
 mkdir -p "$build/artifacts"
+wanted fuzz_tile_notation && {
 n=0  # tile positions of the perft suite, and their pieces (cells, moves, actions)
 while IFS=$'\t' read -r position _; do
   n=$((n + 1))
@@ -47,15 +48,19 @@ done < tests/data/perft_tiles.tsv
 for s in '0,0' '-3,12' '0,0,R1' 'exchange R1 G2 G2' 'pass' 'draw3' 'take 1,0' 'R1 O2 Y3 G4 B5 P6'; do
   n=$((n + 1)); printf '%s' "$s" > "$seeds/fuzz_tile_notation/text_$n"
 done
+}
+wanted fuzz_card_notation && {
 n=0
 while IFS=$'\t' read -r position _; do
   n=$((n + 1)); printf '%s' "$position" > "$seeds/fuzz_card_notation/perft_$n"
 done < tests/data/perft_cards.tsv
+}
 # Game records: every 8th record of the 0.1.0 determinism file (each with its `# rules` line).
-awk -v dir="$seeds/fuzz_record" '/^# rules /{k++; keep = (k % 8 == 1); if (keep) out = dir "/record_" k} keep {print > out}' \
+wanted fuzz_record && awk -v dir="$seeds/fuzz_record" '/^# rules /{k++; keep = (k % 8 == 1); if (keep) out = dir "/record_" k} keep {print > out}' \
   tests/data/records_0.1.0.txt
 # The byte-driven targets: deterministic pseudo-random byte strings of 64 bytes to 4 KiB.
 for t in fuzz_tile_game fuzz_movegen fuzz_card_turns fuzz_card_game; do
+  wanted $t || continue
   for k in 1 2 3 4 5 6 7 8; do
     python3 -c 'import random, sys; r = random.Random(sys.argv[1]); sys.stdout.buffer.write(bytes(r.getrandbits(8) for _ in range(int(sys.argv[2]))))' \
       "$t$k" $((64 << (k % 7))) > "$seeds/$t/bytes_$k"

@@ -5,7 +5,8 @@
 #   package: ...              consumer programs built against qwirkle by every route (tests/package):
 #                             install + find_package, add_subdirectory, FetchContent, pkg-config, the
 #                             vcpkg port's steps, and `conan create` when Conan is there
-# Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests.
+# Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests,
+# and scripts/fuzz.sh runs every fuzz target for a short smoke (reported as skipped without libFuzzer).
 # The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
 # Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree; OFF to skip), then on PATH.
@@ -35,4 +36,6 @@ run_preset() {
 
 run_preset dev-clang
 run_preset asan
+echo "== fuzz (smoke: every libFuzzer target for a few seconds; skipped without libFuzzer)"
+bash scripts/fuzz.sh
 run_preset dev-gcc
