@@ -2,7 +2,7 @@
 # Fuzzing with libFuzzer (Clang): builds the targets of fuzz/ (QWIRKLE_BUILD_FUZZERS=ON, in
 # build/fuzz), writes the seed corpora (build/fuzz/seeds/<target>: from the perft suites and game
 # records of tests/data, and deterministic byte strings for the byte-driven targets) and runs them.
-#   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 10) seconds
+#   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds
 #   bash scripts/fuzz.sh long N       every target for N seconds, one after the other, under nice -n 10
 #   bash scripts/fuzz.sh build        build and write the seeds only
 # QWIRKLE_FUZZ_TARGETS="fuzz_a fuzz_b" limits the run to those targets (e.g. two shells sharing the cores).
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-smoke}
-seconds=${QWIRKLE_FUZZ_SECONDS:-10}
+seconds=${QWIRKLE_FUZZ_SECONDS:-5}
 if [ "$mode" = long ]; then seconds=${2:?usage: scripts/fuzz.sh long SECONDS}; fi
 cxx=${QWIRKLE_FUZZ_CXX:-clang++}
 
