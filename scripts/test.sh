@@ -7,7 +7,8 @@
 #                             vcpkg port's steps, and `conan create` when Conan is there
 # Both run the Python package's pytest suite too (label python; skipped without python3-pybind11,
 # numpy or pytest for /usr/bin/python3).
-# Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests.
+# Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests,
+# and scripts/fuzz.sh runs every fuzz target for a short smoke (reported as skipped without libFuzzer).
 # The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
 # Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree; OFF to skip), then on PATH.
@@ -39,4 +40,6 @@ run_preset() {
 # The web package is built once, in the GCC pass (em++ is the compiler there either way).
 run_preset dev-clang -DQWIRKLE_BUILD_WEB=OFF
 run_preset asan
+echo "== fuzz (smoke: every libFuzzer target for a few seconds; skipped without libFuzzer)"
+bash scripts/fuzz.sh
 run_preset dev-gcc

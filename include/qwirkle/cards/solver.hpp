@@ -1020,16 +1020,19 @@ card_solver<R>& solver_instance() {
 template <card_ruleset R>
 bool can_play(const basic_tableau<R>& table, const cards_t<R>& hand) {
     using set_type = basic_tile_set<card_t<R>>;
-    // Quick sufficient tests first: a new row from the hand alone, or one card added to a row.
+    // Quick sufficient tests first: a new row from the hand alone, or one card added to a row. Both
+    // keep the other rows as they are, so they hold only on a valid table; a table with an invalid
+    // row (never one of a game) goes to the search, which rearranges it or finds that nothing can.
     const set_type d = hand.distinct();
-    for (int c = 0; c < R::colours; ++c)
-        if ((d & set_type::of_colour(c)).size() >= R::min_row) return true;
-    for (int sh = 0; sh < R::shapes; ++sh)
-        if ((d & set_type::of_shape(sh)).size() >= R::min_row) return true;
-    for (const auto& r : table.rows) {
-        if (!r.valid()) continue;
-        const set_type group = r.kind() == row_kind::colour ? set_type::of_colour(r[0].colour()) : set_type::of_shape(r[0].shape());
-        if (!((d & group) - r.set()).empty()) return true;
+    if (table.valid()) {
+        for (int c = 0; c < R::colours; ++c)
+            if ((d & set_type::of_colour(c)).size() >= R::min_row) return true;
+        for (int sh = 0; sh < R::shapes; ++sh)
+            if ((d & set_type::of_shape(sh)).size() >= R::min_row) return true;
+        for (const auto& r : table.rows) {
+            const set_type group = r.kind() == row_kind::colour ? set_type::of_colour(r[0].colour()) : set_type::of_shape(r[0].shape());
+            if (!((d & group) - r.set()).empty()) return true;
+        }
     }
     auto& s = detail::solver_instance<R>();
     s.load(table.contents(), hand);

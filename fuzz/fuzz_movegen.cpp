@@ -1,0 +1,186 @@
+// fuzz_movegen: differential test of the move generator against the naive reference rules of
+// tests/tiles/support.hpp (naive_check, naive_score: written from the rule text with board.at()
+// only), on boards built by the fuzzer's bytes (any connected arrangement of valid lines, within
+// the copies), for the standard game, a bounded board and two non-square rule sets, with the
+// opening-size and forbidden-cell options. The reference list is an exhaustive enumeration: from
+// every free cell near the board, along both axes, the first k free cells, with every ordered choice
+// of distinct hand tiles (pruned when a line already breaks, which only grows). Properties: the two
+// lists hold the same moves with the same scores, the generator emits no move twice, every move it
+// emits passes check_placement and scores score_placement; count_moves and best_move agree.
+#define DOCTEST_CONFIG_DISABLE
+#include "support.hpp"
+
+#include "fuzz_support.hpp"
+
+#include <map>
+#include <set>
+#include <vector>
+
+using namespace qwirkle;
+using qwirkle_fuzz::bytes;
+using qwirkle_fuzz::pick;
+
+namespace {
+
+struct four_colours_five_shapes : standard_rules {
+    static constexpr int colours = 4;
+    static constexpr int shapes = 5;
+    static constexpr int copies = 2;
+};
+struct three_colours_six_shapes : standard_rules {
+    static constexpr int colours = 3;
+    static constexpr int shapes = 6;
+};
+
+/// A line of tiles breaks a rule: too long, twice the same tile, or neither one colour nor one shape.
+template <class T>
+bool line_broken(const std::vector<T>& line) {
+    if (line.size() < 2) return false;
+    if (line.size() > static_cast<std::size_t>(std::max(T::colours, T::shapes))) return true;
+    bool colour = true, shape = true;
+    std::set<int> kinds;
+    for (const T t : line) {
+        colour = colour && t.colour() == line[0].colour();
+        shape = shape && t.shape() == line[0].shape();
+        if (!kinds.insert(t.index()).second) return true;
+    }
+    return !colour && !shape;
+}
+
+template <class R>
+using key_t = std::vector<basic_placement<tile_t<R>>>;
+
+template <ruleset R, int Radius>
+void run(bytes& in) {
+    using board_type = basic_board<R, Radius>;
+    using T = tile_t<R>;
+    constexpr int L = rules_traits<R>::max_line;
+    board_type b;
+    std::array<int, T::kinds> used{};
+    std::vector<cell> cells;
+    // The board: each tile beside one already placed, kept only when both its lines stay valid.
+    for (int n = pick(in, 0, 60); n > 0 && in.remaining_bytes() > 0; --n) {
+        const T t = qwirkle_fuzz::any_tile<T>(in);
+        cell c{};
+        if (!cells.empty()) {
+            const cell from = cells[static_cast<std::size_t>(pick(in, 0, static_cast<int>(cells.size()) - 1))];
+            const int d = pick(in, 0, 3);
+            c = cell{from.x + (d == 0) - (d == 1), from.y + (d == 2) - (d == 3)};
+        }
+        if (used[static_cast<std::size_t>(t.index())] >= R::copies || b.at(c) || !board_type::contains(c)) continue;
+        basic_move<R> one;
+        one.push_back({c, t});
+        if (line_broken(qwirkle_test::naive_line(b, one, c, axis::row).first) ||
+            line_broken(qwirkle_test::naive_line(b, one, c, axis::column).first))
+            continue;
+        if (!b.place(c, t)) continue;
+        ++used[static_cast<std::size_t>(t.index())];
+        cells.push_back(c);
+    }
+    basic_tile_multiset<T> hand;
+    for (int n = pick(in, 1, rules_traits<R>::max_hand); n > 0; --n) {
+        const T t = qwirkle_fuzz::any_tile<T>(in);
+        if (used[static_cast<std::size_t>(t.index())] < R::copies) {
+            ++used[static_cast<std::size_t>(t.index())];
+            hand.add(t);
+        }
+    }
+    placement_context ctx;
+    movegen_options opt;
+    if (b.empty() && pick(in, 0, 1)) ctx.opening_size = opt.opening_size = pick(in, 1, L);
+    if (!cells.empty() && pick(in, 0, 2) == 0) {
+        const cell from = cells[static_cast<std::size_t>(pick(in, 0, static_cast<int>(cells.size()) - 1))];
+        ctx.forbidden = opt.forbidden = cell{from.x + pick(in, -1, 1), from.y + pick(in, -1, 1)};
+    }
+
+    // The generator.
+    std::map<key_t<R>, int> generated;
+    std::uint64_t total = 0;
+    int best = 0;
+    for_each_move(b, hand, [&](const basic_move<R>& m, int score) {
+        const auto key = qwirkle_test::key_of(m);
+        FUZZ_CHECK(generated.emplace(key, score).second, "generated twice: %s", to_string(m).c_str());
+        const auto e = check_placement(b, hand, m, ctx);
+        FUZZ_CHECK(e.ok(), "generated move refused: %s: %s", to_string(m).c_str(), e.describe().c_str());
+        FUZZ_CHECK(score == score_placement(b, m));
+        total += static_cast<std::uint64_t>(score);
+        best = std::max(best, score);
+    }, opt);
+    FUZZ_CHECK(count_moves(b, hand, opt) == (move_stats{generated.size(), total, best}));
+    const auto bm = best_move(b, hand, opt);
+    FUZZ_CHECK(bm.has_value() == !generated.empty());
+    if (bm) FUZZ_CHECK(bm->score == best && generated.count(qwirkle_test::key_of(bm->move)));
+
+    // The reference.
+    std::vector<T> kinds;
+    for (const T t : hand.distinct()) kinds.push_back(t);
+    std::map<key_t<R>, int> reference;
+    int lo_x = 0, hi_x = 0, lo_y = 0, hi_y = 0;
+    for (const cell c : cells) {
+        lo_x = std::min(lo_x, c.x), hi_x = std::max(hi_x, c.x);
+        lo_y = std::min(lo_y, c.y), hi_y = std::max(hi_y, c.y);
+    }
+    if (b.empty()) lo_x = hi_x = lo_y = hi_y = 0;
+    const int k_max = std::min(static_cast<int>(kinds.size()), L);
+    const int margin = b.empty() ? 0 : L;
+    for (int y = lo_y - margin; y <= hi_y + margin; ++y)
+        for (int x = lo_x - margin; x <= hi_x + margin; ++x) {
+            const cell start{x, y};
+            if (b.at(start)) continue;
+            for (const axis a : {axis::row, axis::column}) {
+                std::vector<cell> run_cells;  // the first k_max free cells from start along a
+                for (cell c = start; static_cast<int>(run_cells.size()) < k_max;
+                     c = a == axis::row ? cell{c.x + 1, c.y} : cell{c.x, c.y + 1})
+                    if (!b.at(c)) run_cells.push_back(c);
+                basic_move<R> m;
+                std::vector<bool> taken(kinds.size(), false);
+                const auto dfs = [&](const auto& self) -> void {
+                    if (m.size() > 0) {
+                        if (qwirkle_test::naive_check(b, hand, m, ctx) == placement_rule::ok)
+                            reference.emplace(qwirkle_test::key_of(m), qwirkle_test::naive_score(b, m));
+                    }
+                    if (m.size() == k_max) return;
+                    const cell c = run_cells[static_cast<std::size_t>(m.size())];
+                    const axis cross = a == axis::row ? axis::column : axis::row;
+                    for (std::size_t i = 0; i < kinds.size(); ++i) {
+                        if (taken[i]) continue;
+                        m.push_back({c, kinds[i]});
+                        // A broken line stays broken as the move grows: prune.
+                        if (!line_broken(qwirkle_test::naive_line(b, m, m[0].at, a).first) &&
+                            !line_broken(qwirkle_test::naive_line(b, m, c, cross).first)) {
+                            taken[i] = true;
+                            self(self);
+                            taken[i] = false;
+                        }
+                        m.pop_back();
+                    }
+                };
+                dfs(dfs);
+            }
+        }
+    if (generated != reference) {
+        for (const auto& [k, s] : reference)
+            if (!generated.count(k)) std::fprintf(stderr, "missing from the generator: score %d, %zu tiles at %d,%d\n", s, k.size(), k[0].at.x, k[0].at.y);
+        for (const auto& [k, s] : generated)
+            if (!reference.count(k)) std::fprintf(stderr, "not in the reference: score %d, %zu tiles at %d,%d\n", s, k.size(), k[0].at.x, k[0].at.y);
+        for (const auto& [k, s] : generated)
+            if (reference.count(k) && reference.at(k) != s) std::fprintf(stderr, "score %d, reference %d\n", s, reference.at(k));
+        std::fprintf(stderr, "board: %s | %s\n", to_string(b).c_str(), to_string(hand).c_str());
+    }
+    FUZZ_CHECK(generated == reference, "%zu generated, %zu in the reference", generated.size(), reference.size());
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    bytes in(data, size);
+    switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+        case 0:
+        case 1: run<standard_rules, unlimited_radius>(in); break;
+        case 2: run<standard_rules, 5>(in); break;
+        case 3: run<four_colours_five_shapes, unlimited_radius>(in); break;
+        case 4: run<three_colours_six_shapes, unlimited_radius>(in); break;
+        default: run<mini_expansion_rules, unlimited_radius>(in); break;
+    }
+    return 0;
+}

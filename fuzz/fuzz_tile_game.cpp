@@ -1,0 +1,219 @@
+// fuzz_tile_game: whole tile games driven by the fuzzer's bytes, for every rule set (standard,
+// classic, 5–6 players, mini-expansions in all their forms, a free opening, a tiny game that stalls,
+// a bounded board), through the one game_state interface (basic_game and basic_state: apply(player,
+// action), legal_actions). Each step is an action of any kind, most of them illegal: a legal action,
+// a mutated one, a placement, exchange, pass, draw-three or take-a-tile built from the bytes, or a
+// legal action for the wrong seat. Properties after every step:
+//   - a refused action left the game (operator==, history) and its state exactly as they were, and
+//     check() gave the same verdict as apply();
+//   - an accepted action on a basic_state copy gives the same state, and undo(undo_record) restores it;
+//   - pieces are conserved: board + hands + bag hold every tile exactly `copies` times;
+//   - legal_actions() is empty exactly when the game is over, and each of them passes check();
+//   - observe/determinize round-trip; at the end, replay of the history gives an equal game.
+#include "fuzz_support.hpp"
+
+#include <bit>
+#include <vector>
+
+using namespace qwirkle;
+using qwirkle_fuzz::bytes;
+using qwirkle_fuzz::pick;
+
+namespace {
+
+struct free_opening_rules : standard_rules {
+    static constexpr opening_rule opening = opening_rule::free;
+};
+/// 2 colours × 2 shapes × 3 copies, hands of one: games that stall with tiles in the bag.
+struct tiny_rules : standard_rules {
+    static constexpr int colours = 2;
+    static constexpr int shapes = 2;
+    static constexpr int copies = 3;
+    static constexpr int max_players = 2;
+    static constexpr int hand_size(int) noexcept { return 1; }
+};
+
+template <class G>
+void conserved(const G& g) {
+    using R = typename G::rules_type;
+    using T = tile_t<R>;
+    std::array<int, T::kinds> n{};
+    g.board().for_each_tile([&](cell, T t) { ++n[static_cast<std::size_t>(t.index())]; });
+    for (int p = 0; p < g.players(); ++p) g.hand(p).for_each([&](T t) { ++n[static_cast<std::size_t>(t.index())]; });
+    g.bag_contents().for_each([&](T t) { ++n[static_cast<std::size_t>(t.index())]; });
+    for (int k = 0; k < T::kinds; ++k) FUZZ_CHECK(n[static_cast<std::size_t>(k)] == R::copies, "tile %d: %d copies", k, n[static_cast<std::size_t>(k)]);
+    FUZZ_CHECK((g.specials_revealed() & ~g.special_tiles()) == 0);
+    FUZZ_CHECK(g.is_terminal() == (g.current_player() == no_player));
+}
+
+template <ruleset R, int Radius>
+cell some_cell(bytes& in, const basic_board<R, Radius>& b) {
+    std::vector<cell> cells;
+    b.for_each_tile([&](cell c, tile_t<R>) { cells.push_back(c); });
+    cell c{};
+    if (!cells.empty() && pick(in, 0, 7) != 0) c = cells[static_cast<std::size_t>(pick(in, 0, static_cast<int>(cells.size()) - 1))];
+    if (pick(in, 0, 15) == 0)  // far away (within +-2^30, so that the steps below never overflow)
+        return cell{pick(in, -(1 << 30), 1 << 30), pick(in, -(1 << 30), 1 << 30)};
+    return cell{c.x + pick(in, -3, 3), c.y + pick(in, -3, 3)};
+}
+
+template <ruleset R, int Radius>
+basic_action<R> built_action(bytes& in, const basic_game<R, Radius>& g, const std::vector<basic_action<R>>& legal) {
+    using A = basic_action<R>;
+    using T = tile_t<R>;
+    const int seat = g.is_terminal() ? 0 : g.current_player();
+    const auto& hand = g.hand(seat);
+    switch (pick(in, 0, 6)) {
+        case 0: {  // a placement from the bytes: a run of cells from one cell, sometimes bent
+            basic_move<R> m;
+            cell c = some_cell(in, g.board());
+            const bool row = in.ConsumeBool();
+            const int n = pick(in, 1, rules_traits<R>::max_line + 1);
+            for (int k = 0; k < n; ++k) {
+                m.push_back({c, qwirkle_fuzz::tile_from<T>(in, hand)});
+                const int step = pick(in, 0, 9) == 0 ? pick(in, -2, 2) : 1;
+                c = row ? cell{c.x + step, c.y + (pick(in, 0, 15) == 0)} : cell{c.x + (pick(in, 0, 15) == 0), c.y + step};
+            }
+            return A::place(m);
+        }
+        case 1: {  // a legal placement mutated
+            std::vector<basic_move<R>> moves;
+            for (const auto& a : legal)
+                if (a.kind == action_kind::place) moves.push_back(a.move);
+            if (moves.empty()) return A::pass();
+            basic_move<R> m = moves[static_cast<std::size_t>(pick(in, 0, static_cast<int>(moves.size()) - 1))];
+            basic_move<R> out;
+            const int k = pick(in, 0, m.size() - 1);
+            for (int i = 0; i < m.size(); ++i) {
+                auto p = m[i];
+                if (i == k) {
+                    switch (pick(in, 0, 3)) {
+                        case 0: p.tile = qwirkle_fuzz::any_tile<T>(in); break;
+                        case 1: p.at = cell{p.at.x + pick(in, -1, 1), p.at.y + pick(in, -1, 1)}; break;
+                        case 2: continue;  // dropped
+                        default: out.push_back(p); break;  // doubled
+                    }
+                }
+                out.push_back(p);
+            }
+            if (pick(in, 0, 3) == 0) out.push_back({some_cell(in, g.board()), qwirkle_fuzz::tile_from<T>(in, hand)});
+            return A::place(out);
+        }
+        case 2: {  // an exchange: part of the hand, sometimes with foreign tiles
+            auto give = qwirkle_fuzz::part_of<T>(in, hand);
+            for (int k = pick(in, 0, 3); k > 0; --k) give.add(qwirkle_fuzz::any_tile<T>(in));
+            return A::exchange(give);
+        }
+        case 3: return A::pass();
+        case 4: return A::draw_three();
+        case 5: return A::take_tile(some_cell(in, g.board()));
+        default: {  // an empty placement, or one of many tiles on one cell
+            basic_move<R> m;
+            const cell c = some_cell(in, g.board());
+            for (int k = pick(in, 0, 2); k > 0; --k) m.push_back({c, qwirkle_fuzz::tile_from<T>(in, hand)});
+            return A::place(m);
+        }
+    }
+}
+
+template <ruleset R, int Radius>
+void play(bytes& in) {
+    using game_type = basic_game<R, Radius>;
+    using state_type = basic_state<R, Radius>;
+    game_config c;
+    c.players = pick(in, R::min_players - 1, R::max_players + (pick(in, 0, 7) == 0));
+    c.seed = in.ConsumeIntegral<std::uint64_t>();
+    if (pick(in, 0, 3) == 0) c.hand_size = pick(in, -1, 12);
+    if (pick(in, 0, 3) == 0)
+        for (int p = 0; p < c.players; ++p) c.ages.push_back(pick(in, 0, 99));
+    if (pick(in, 0, 3) == 0) c.special_tiles = static_cast<unsigned>(pick(in, 0, 4));
+    if (pick(in, 0, 3) == 0) c.starting_actions = static_cast<unsigned>(pick(in, 0, 4));
+    if (!game_type::validate(c).empty()) {
+        bool threw = false;
+        try {
+            game_type g(c);
+        } catch (const std::invalid_argument&) {
+            threw = true;
+        }
+        FUZZ_CHECK(threw);
+        return;
+    }
+    game_type g(c);
+    conserved(g);
+    for (int step = 0; step < 400 && in.remaining_bytes() > 0; ++step) {
+        const auto legal = g.legal_actions();
+        FUZZ_CHECK(g.is_terminal() == legal.empty());
+        for (const auto& a : legal) FUZZ_CHECK(g.check(a).ok(), "legal action refused: %s", to_string(a).c_str());
+        const int op = pick(in, 0, 15);
+        if (op == 15) {  // observations: each determinises into a state that observes the same
+            const int p = pick(in, -1, g.players());
+            const auto o = g.observe(p);
+            FUZZ_CHECK(o.has_value() == (p >= 0 && p < g.players()));
+            if (o) {
+                rng r(in.ConsumeIntegral<std::uint64_t>());
+                const auto d = state_type::determinize(*o, r);
+                FUZZ_CHECK(d.has_value());
+                FUZZ_CHECK(d->observe(p) == o);
+                FUZZ_CHECK(g.state().redeal_hidden(p, r).observe(p) == o);
+            }
+            continue;
+        }
+        int player = g.current_player();
+        basic_action<R> a;
+        if (op < 7 && !legal.empty()) {
+            a = legal[static_cast<std::size_t>(pick(in, 0, static_cast<int>(legal.size()) - 1))];
+        } else {
+            a = built_action(in, g, legal);
+        }
+        if (op == 14) player = pick(in, -1, g.players());
+        const game_type before = g;
+        const auto verdict = g.check(player, a);
+        const auto e = g.apply(player, a);
+        FUZZ_CHECK(e.rule == verdict.rule);
+        FUZZ_CHECK(!e.describe().empty());
+        if (!e.ok()) {
+            FUZZ_CHECK(g == before && g.history().size() == before.history().size(),
+                       "refused action changed the game: %s (%s)", to_string(a).c_str(), e.describe().c_str());
+            FUZZ_CHECK(!(op < 7 && player == before.current_player() && !legal.empty()), "legal action refused by apply");
+            continue;
+        }
+        FUZZ_CHECK(player == before.current_player());
+        FUZZ_CHECK(g.history().size() == before.history().size() + 1);
+        // The same action on a bare state, with its undo record.
+        state_type s = before.state();
+        typename state_type::undo_record u;
+        FUZZ_CHECK(s.apply(a, u).ok());
+        FUZZ_CHECK(s == g.state());
+        FUZZ_CHECK(s.undo(u));
+        FUZZ_CHECK(s == before.state());
+        FUZZ_CHECK(!s.undo(u));
+        conserved(g);
+    }
+    const auto r = game_type::replay(c, g.actions());
+    FUZZ_CHECK(r.game.has_value() && *r.game == g);
+    if (!g.history().empty() && pick(in, 0, 1)) {
+        auto u = g;
+        FUZZ_CHECK(u.undo());
+        FUZZ_CHECK(u.history().size() + 1 == g.history().size());
+        conserved(u);
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    bytes in(data, size);
+    switch (in.ConsumeIntegralInRange<int>(0, 9)) {
+        case 0: play<standard_rules, unlimited_radius>(in); break;
+        case 1: play<classic_rules, unlimited_radius>(in); break;
+        case 2: play<five_six_player_rules, unlimited_radius>(in); break;
+        case 3: play<mini_expansion_rules, unlimited_radius>(in); break;
+        case 4: play<mini_expansion_subset_rules<1>, unlimited_radius>(in); break;
+        case 5: play<mini_expansion_subset_rules<2>, unlimited_radius>(in); break;
+        case 6: play<action_tiles_at_start_rules, unlimited_radius>(in); break;
+        case 7: play<free_opening_rules, unlimited_radius>(in); break;
+        case 8: play<tiny_rules, unlimited_radius>(in); break;
+        default: play<standard_rules, 4>(in); break;
+    }
+    return 0;
+}

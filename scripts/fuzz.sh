@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Fuzzing with libFuzzer (Clang): builds the targets of fuzz/ (QWIRKLE_BUILD_FUZZERS=ON, in
+# build/fuzz), writes the seed corpora (build/fuzz/seeds/<target>: from the perft suites and game
+# records of tests/data, and deterministic byte strings for the byte-driven targets) and runs them.
+#   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds
+#   bash scripts/fuzz.sh long N       every target for N seconds, one after the other, under nice -n 10
+#   bash scripts/fuzz.sh build        build and write the seeds only
+# QWIRKLE_FUZZ_TARGETS="fuzz_a fuzz_b" limits the run to those targets (e.g. two shells sharing the cores).
+# Each target keeps its growing corpus in build/fuzz/corpus/<target>; a crash is written to
+# build/fuzz/artifacts/ and makes the script fail. Without Clang's libFuzzer runtime the script says
+# "skipped: ..." and succeeds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-smoke}
+seconds=${QWIRKLE_FUZZ_SECONDS:-5}
+if [ "$mode" = long ]; then seconds=${2:?usage: scripts/fuzz.sh long SECONDS}; fi
+cxx=${QWIRKLE_FUZZ_CXX:-clang++}
+
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
+printf '#include <cstdint>\n#include <cstddef>\nextern "C" int LLVMFuzzerTestOneInput(const std::uint8_t*, std::size_t) { return 0; }\n' > "$probe/p.cpp"
+if ! command -v "$cxx" >/dev/null || ! "$cxx" -fsanitize=fuzzer "$probe/p.cpp" -o "$probe/p" >/dev/null 2>&1; then
+  echo "skipped: fuzzing (libFuzzer not available: $cxx -fsanitize=fuzzer fails; on Debian install clang and libclang-rt-dev)"
+  exit 0
+fi
+
+build=build/fuzz
+targets=(fuzz_tile_notation fuzz_record fuzz_tile_game fuzz_movegen fuzz_card_notation fuzz_card_turns fuzz_card_game)
+if [ -n "${QWIRKLE_FUZZ_TARGETS:-}" ]; then read -r -a targets <<< "$QWIRKLE_FUZZ_TARGETS"; fi
+cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DQWIRKLE_BUILD_FUZZERS=ON -DQWIRKLE_WARNINGS_AS_ERRORS=ON -DQWIRKLE_BUILD_TESTS=OFF -DQWIRKLE_BUILD_BENCHMARKS=OFF \
+  -DQWIRKLE_BUILD_EXAMPLES=OFF -DQWIRKLE_CHECK_HEADERS=OFF -DQWIRKLE_BUILD_DOCS=OFF -DQWIRKLE_INSTALL=OFF \
+  -DQWIRKLE_BUILD_WEB=OFF -DQWIRKLE_PACKAGE_TESTS=OFF >/dev/null
+nice -n 5 cmake --build "$build" -j "${QWIRKLE_FUZZ_JOBS:-2}" --target "${targets[@]}"
+
+# ---- seed corpora ------------------------------------------------------------------------------------
+seeds=$build/seeds
+for t in "${targets[@]}"; do rm -rf "${seeds:?}/$t"; mkdir -p "$seeds/$t" "$build/corpus/$t"; done
+wanted() { [ -d "$seeds/$1" ]; }  # seeds are written for the selected targets only
+mkdir -p "$build/artifacts"
+wanted fuzz_tile_notation && {
+n=0  # tile positions of the perft suite, and their pieces (cells, moves, actions)
+while IFS=$'\t' read -r position _; do
+  n=$((n + 1))
+  printf '%s' "$position" > "$seeds/fuzz_tile_notation/perft_$n"
+  printf '%s' "${position%% |*}" | cut -d' ' -f1-3 > "$seeds/fuzz_tile_notation/move_$n"
+done < tests/data/perft_tiles.tsv
+for s in '0,0' '-3,12' '0,0,R1' 'exchange R1 G2 G2' 'pass' 'draw3' 'take 1,0' 'R1 O2 Y3 G4 B5 P6'; do
+  n=$((n + 1)); printf '%s' "$s" > "$seeds/fuzz_tile_notation/text_$n"
+done
+}
+wanted fuzz_card_notation && {
+n=0
+while IFS=$'\t' read -r position _; do
+  n=$((n + 1)); printf '%s' "$position" > "$seeds/fuzz_card_notation/perft_$n"
+done < tests/data/perft_cards.tsv
+}
+# Game records: every 8th record of the 0.1.0 determinism file (each with its `# rules` line).
+wanted fuzz_record && awk -v dir="$seeds/fuzz_record" '/^# rules /{k++; keep = (k % 8 == 1); if (keep) out = dir "/record_" k} keep {print > out}' \
+  tests/data/records_0.1.0.txt
+# The byte-driven targets: deterministic pseudo-random byte strings of 64 bytes to 4 KiB.
+for t in fuzz_tile_game fuzz_movegen fuzz_card_turns fuzz_card_game; do
+  wanted $t || continue
+  for k in 1 2 3 4 5 6 7 8; do
+    python3 -c 'import random, sys; r = random.Random(sys.argv[1]); sys.stdout.buffer.write(bytes(r.getrandbits(8) for _ in range(int(sys.argv[2]))))' \
+      "$t$k" $((64 << (k % 7))) > "$seeds/$t/bytes_$k"
+  done
+done
+[ "$mode" = build ] && exit 0
+
+# ---- runs ------------------------------------------------------------------------------------------------
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+status=0
+for t in "${targets[@]}"; do
+  log=$build/artifacts/$t.log
+  start=$(date +%s)
+  if nice -n 10 "$build/fuzz/$t" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 -max_len=4096 \
+       -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" "$build/corpus/$t" "$seeds/$t" > "$log" 2>&1; then
+    result=ok
+  else
+    result=FAILED; status=1
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+  echo "fuzz: $t $result: ${runs:-?} executions in $(( $(date +%s) - start )) s (${rate:-?}/s)"
+  if [ "$result" = FAILED ]; then grep -E 'ERROR|runtime error|property failed|Test unit written' "$log" | head -5; fi
+done
+exit $status
