@@ -17,6 +17,7 @@
 // Both games run on one loop written against the qwirkle::game_state concept (class `terminal`).
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -390,9 +391,17 @@ public:
             return std::nullopt;
         }
         if (word == "playable") {
+            // The union of the playable parts of the hand (on the Schmidt opening: of the legal turns,
+            // which lay one largest group).
             card_set_type can{};
-            for (const auto& a : g.legal_actions())
-                if (!a.is_cannot_play()) can = can | a.turn.played.distinct();
+            if (g.opening() && R::first_turn == qwirkle::cards::first_turn_rule::largest_group) {
+                for (const auto& a : g.legal_actions())
+                    if (!a.is_cannot_play()) can = can | a.turn.played.distinct();
+            } else {
+                std::vector<qwirkle::cards::cards_t<R>> parts;
+                qwirkle::cards::playable_subsets(g.table(), g.hand(0), std::back_inserter(parts));
+                for (const auto& part : parts) can = can | part.distinct();
+            }
             if (can.empty()) std::cout << "  none of your cards can be played: type 'cannot'\n";
             else {
                 std::cout << "  playable now:";

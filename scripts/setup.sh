@@ -19,6 +19,8 @@ command -v doxygen >/dev/null || want+=(doxygen)
 command -v em++ >/dev/null || want+=(emscripten)
 command -v chromium >/dev/null || want+=(chromium)
 command -v npm >/dev/null || want+=(npm)
+# libFuzzer's runtime for the fuzz smoke (scripts/fuzz.sh; skipped without it).
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || want+=(libclang-rt-14-dev)
 # The Python package (python/, label python): Debian's python3 with pybind11, numpy, pytest and pip
 # (pip only for `python3 -m pip install ./python`); without them the test `python: pytest` is skipped.
 if [ -x /usr/bin/python3 ]; then
@@ -27,8 +29,9 @@ if [ -x /usr/bin/python3 ]; then
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || want+=(python3-numpy)
   /usr/bin/python3 -c 'import pytest' 2>/dev/null || want+=(python3-pytest)
   /usr/bin/python3 -m pip --version >/dev/null 2>&1 || want+=(python3-pip)
+  /usr/bin/python3 -c 'import ensurepip' 2>/dev/null || want+=(python3-venv)
 else
-  want+=(python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest python3-pip)
+  want+=(python3 python3-dev python3-pybind11 pybind11-dev python3-numpy python3-pytest python3-pip python3-venv)
 fi
 if [ ${#need[@]} -eq 0 ] && [ ${#want[@]} -eq 0 ]; then
   exit 0
