@@ -483,7 +483,7 @@ private:
 int main(int argc, char** argv) {
     const qwirkle_cli::command_line cli(
         "qwirkle-play",
-        "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo] [--seed 0-18446744073709551615]\n"
+        "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo|expert] [--seed 0-18446744073709551615]\n"
         "                    [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n"
         "       qwirkle-play --cards [--players 2-4] [--bots greedy|cautious] [--seed N] [--edition schmidt|999]\n",
         argc, argv);
@@ -508,7 +508,7 @@ int main(int argc, char** argv) {
         if (s.edition == "999") return terminal<card_view<qwirkle::cards::games999_rules>>(s).run();
         cli.usage_error("unknown edition '" + s.edition + "' (schmidt, 999)");
     }
-    if (!qwirkle::make_bot(s.bot)) cli.usage_error("unknown bot '" + s.bot + "' (random, greedy, tactician, monte-carlo)");
+    if (!qwirkle::make_bot(s.bot)) cli.usage_error("unknown bot '" + s.bot + "' (random, greedy, tactician, monte-carlo, expert)");
     qwirkle::game_config c;
     c.players = s.players;
     if (const auto why = qwirkle::game::validate(c); !why.empty()) cli.usage_error(why);
