@@ -1,23 +1,28 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — a stable 64-bit integer for every card-game action (the card-game counterpart of
-// game/action_code.hpp): for action masks, replay buffers and the bindings.
-//
-// A turn's code names what the rules care about: the cards played and the number of Qwirkles the
-// turn forms (the arrangement of the rest of the table is irrelevant: any later turn may rearrange
-// it). Layout, least significant bits first (standard cards: 6 bits per card):
-//
-//   bit 0       1: cannot play (the whole code is 1); 0: a turn
-//   turn        Qwirkles formed (3 bits), number of cards played (4 bits), then the cards played by
-//               ascending index (card index = colour × shapes + shape, card_bits each)
-//
-// A code names a turn only together with a state: `decode_action(game, code)` answers the legal
-// action of that state with this code (the first in the generator's order), or nothing. Today's
-// generator gives one turn per playable part of the hand, so the legal codes of a state are
-// distinct (the tests check it for thousands of states); two turns playing the same cards with the
-// same number of Qwirkles would share a code.
+/// @file
+/// A stable 64-bit integer for every card-game action (the card-game counterpart of
+/// game/action_code.hpp): for action masks, replay buffers and the bindings.
+///
+/// A turn's code names what makes two legal actions different (docs/rules.md §4, and
+/// `for_each_outcome` in game.hpp): the cards played and the Qwirkles the turn leaves on the table,
+/// as a count per group (each colour, then each shape); the arrangement of the other rows is
+/// irrelevant, since any later turn may rearrange them. Layout, least significant bits first:
+///
+/// @code{.unparsed}
+///   bit 0       1: cannot play (the whole code is 1); 0: a turn
+///   turn        the rank of the played multiset among all multisets of at most max_code_cards
+///               cards (combinatorial number system: sizes in increasing order, then the sorted
+///               card indices; code_rank_bits bits, 30 for standard cards), then 2 bits per group:
+///               the Qwirkles of colour 0 .. colours-1, then of shape 0 .. shapes-1
+/// @endcode
+///
+/// A code names a turn only together with a state: `decode_action(game, code)` answers the legal
+/// action of that state with this code, or nothing. Distinct legal actions of a state have distinct
+/// codes (the tests check it on thousands of states).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -29,28 +34,70 @@ namespace qwirkle::cards {
 /// A card-game action as an integer (see the layout above).
 using action_code = std::uint64_t;
 
-/// Bits per card index in codes of edition R.
+namespace detail {
+/// C(n, k) for the small arguments of card codes (n ≤ 73, k ≤ 15: fits 64 bits).
+constexpr std::uint64_t choose(int n, int k) noexcept {
+    if (k < 0 || n < k) return 0;
+    std::uint64_t c = 1;
+    for (int i = 0; i < k; ++i) c = c * static_cast<std::uint64_t>(n - i) / static_cast<std::uint64_t>(i + 1);
+    return c;
+}
+/// The number of multisets of fewer than `n` cards of `kinds` kinds (the rank offset of size n).
+constexpr std::uint64_t multisets_below(int kinds, int n) noexcept {
+    std::uint64_t total = 0;
+    for (int k = 0; k < n; ++k) total += choose(kinds + k - 1, k);
+    return total;
+}
+constexpr int bits_for(std::uint64_t n) noexcept {
+    int b = 0;
+    while (b < 64 && (std::uint64_t{1} << b) < n) ++b;
+    return b;
+}
+/// The most cards of edition R a code can hold: the hand size, lowered until the code fits 64 bits.
 template <card_ruleset R>
-inline constexpr int code_card_bits = qwirkle::detail::bit_width_for(card_traits<R>::kinds);
+constexpr int max_code_cards() noexcept {
+    int h = std::min(R::hand_size, 15);
+    while (h > 0 && 1 + bits_for(multisets_below(card_traits<R>::kinds, h + 1)) + 2 * (R::colours + R::shapes) > 64) --h;
+    return h;
+}
+}  // namespace detail
 
-/// The most cards a turn's code holds for edition R (9 with standard cards: a whole hand).
+/// The most cards a turn's code holds for edition R (9 with standard cards: a whole hand; 0 when
+/// the edition's groups alone do not fit a code).
 template <card_ruleset R>
-inline constexpr int max_code_cards = std::min(15, (64 - 1 - 3 - 4) / code_card_bits<R>);
+inline constexpr int max_code_cards = detail::max_code_cards<R>();
+
+/// Bits of the played-cards rank in codes of edition R (30 for standard cards).
+template <card_ruleset R>
+inline constexpr int code_rank_bits = detail::bits_for(detail::multisets_below(card_traits<R>::kinds, max_code_cards<R> + 1));
 
 /// The code of an action, or nothing when it has none (more than max_code_cards cards played, or
-/// more than 7 Qwirkles formed).
+/// an edition whose codes cannot hold its groups).
 template <card_ruleset R>
 std::optional<action_code> encode_action(const basic_action<R>& a) {
     if (a.is_cannot_play()) return action_code{1};
+    constexpr int kinds = card_traits<R>::kinds;
     const int n = a.turn.played.size();
-    const int q = a.turn.qwirkles();
-    if (n > max_code_cards<R> || q > 7) return std::nullopt;
-    action_code c = (static_cast<action_code>(q) << 1) | (static_cast<action_code>(n) << 4);
-    int shift = 8;
-    a.turn.played.for_each([&](card_t<R> x) {  // ascending index
-        c |= static_cast<action_code>(x.index()) << shift;
-        shift += code_card_bits<R>;
+    if (n > max_code_cards<R> || 1 + code_rank_bits<R> + 2 * (R::colours + R::shapes) > 64) return std::nullopt;
+    std::uint64_t rank = detail::multisets_below(kinds, n);
+    int i = 1;
+    a.turn.played.for_each([&](card_t<R> x) {  // ascending index: b_i = a_i + i - 1 strictly increasing
+        rank += detail::choose(x.index() + i - 1, i);
+        ++i;
     });
+    action_code c = rank << 1;
+    std::array<int, R::colours + R::shapes> groups{};
+    for (const auto& r : a.turn.result.rows) {
+        if (!r.is_qwirkle()) continue;
+        const int g = r.kind() == row_kind::colour ? r[0].colour() : R::colours + r[0].shape();
+        ++groups[static_cast<std::size_t>(g)];
+    }
+    int shift = 1 + code_rank_bits<R>;
+    for (const int q : groups) {
+        if (q > 3) return std::nullopt;  // (copies ≤ 3: never)
+        c |= static_cast<action_code>(q) << shift;
+        shift += 2;
+    }
     return c;
 }
 
@@ -67,19 +114,39 @@ std::optional<basic_action<R>> decode_action(const basic_game<R>& g, action_code
 /// The cards a turn's code says are played (empty for cannot-play and for malformed codes).
 template <card_ruleset R>
 cards_t<R> code_cards(action_code code) {
+    constexpr int kinds = card_traits<R>::kinds;
+    if ((code & 1) || code_rank_bits<R> >= 63) return {};
+    std::uint64_t rank = (code >> 1) & ((std::uint64_t{1} << code_rank_bits<R>) - 1);
+    int n = 0;
+    while (n < max_code_cards<R> && detail::multisets_below(kinds, n + 1) <= rank) ++n;
+    rank -= detail::multisets_below(kinds, n);
+    if (rank >= detail::choose(kinds + n - 1, n)) return {};
+    std::array<int, 16> index{};
+    for (int i = n; i >= 1; --i) {  // the largest b with C(b, i) <= rank
+        int b = i - 1;
+        while (detail::choose(b + 1, i) <= rank) ++b;
+        rank -= detail::choose(b, i);
+        index[static_cast<std::size_t>(i)] = b - (i - 1);
+    }
     cards_t<R> out;
-    if (code & 1) return out;
-    const int n = static_cast<int>((code >> 4) & 15);
-    int shift = 8;
-    for (int i = 0; i < n && shift + code_card_bits<R> <= 64; ++i, shift += code_card_bits<R>) {
-        const auto x = card_t<R>::from_index(static_cast<int>((code >> shift) & ((action_code{1} << code_card_bits<R>) - 1)));
+    for (int i = 1; i <= n; ++i) {
+        const auto x = card_t<R>::from_index(index[static_cast<std::size_t>(i)]);
         if (!x) return {};
         out.add(*x);
     }
     return out;
 }
 
-/// The number of Qwirkles a turn's code says it forms.
-constexpr int code_qwirkles(action_code code) noexcept { return (code & 1) ? 0 : static_cast<int>((code >> 1) & 7); }
+/// The Qwirkles a turn's code says it leaves on the table, in all groups.
+template <card_ruleset R>
+constexpr int code_qwirkles(action_code code) noexcept {
+    if (code & 1) return 0;
+    int total = 0;
+    for (int g = 0; g < R::colours + R::shapes; ++g) {
+        const int shift = 1 + code_rank_bits<R> + 2 * g;
+        if (shift + 2 <= 64) total += static_cast<int>((code >> shift) & 3);
+    }
+    return total;
+}
 
 }  // namespace qwirkle::cards
