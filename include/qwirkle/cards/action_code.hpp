@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — a stable 64-bit integer for every card-game action (the card-game counterpart of
-// game/action_code.hpp): for action masks, replay buffers and the bindings.
-//
-// A turn's code names what the rules care about: the cards played and the number of Qwirkles the
-// turn forms (the arrangement of the rest of the table is irrelevant: any later turn may rearrange
-// it). Layout, least significant bits first (standard cards: 6 bits per card):
-//
-//   bit 0       1: cannot play (the whole code is 1); 0: a turn
-//   turn        Qwirkles formed (3 bits), number of cards played (4 bits), then the cards played by
-//               ascending index (card index = colour × shapes + shape, card_bits each)
-//
-// A code names a turn only together with a state: `decode_action(game, code)` answers the legal
-// action of that state with this code (the first in the generator's order), or nothing. Today's
-// generator gives one turn per playable part of the hand, so the legal codes of a state are
-// distinct (the tests check it for thousands of states); two turns playing the same cards with the
-// same number of Qwirkles would share a code.
+/// @file
+/// A stable 64-bit integer for every card-game action (the card-game counterpart of
+/// game/action_code.hpp): for action masks, replay buffers and the bindings.
+///
+/// A turn's code names what the rules care about: the cards played and the number of Qwirkles the
+/// turn forms (the arrangement of the rest of the table is irrelevant: any later turn may rearrange
+/// it). Layout, least significant bits first (standard cards: 6 bits per card):
+///
+/// @code{.unparsed}
+///   bit 0       1: cannot play (the whole code is 1); 0: a turn
+///   turn        Qwirkles formed (3 bits), number of cards played (4 bits), then the cards played by
+///               ascending index (card index = colour × shapes + shape, card_bits each)
+/// @endcode
+///
+/// A code names a turn only together with a state: `decode_action(game, code)` answers the legal
+/// action of that state with this code (the first in the generator's order), or nothing. Today's
+/// generator gives one turn per playable part of the hand, so the legal codes of a state are
+/// distinct (the tests check it for thousands of states); two turns playing the same cards with the
+/// same number of Qwirkles would share a code.
 #pragma once
 
 #include <algorithm>
