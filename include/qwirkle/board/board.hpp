@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the grid board: tiles on cells, with the anchor data move generation needs kept up to date.
-//
-// Cells have integer coordinates without a fixed extent: no legal game, however far it snakes (take-a-tile
-// included), is ever refused for running out of room. What is bounded is the *span* of a position — the
-// distance between its leftmost and rightmost columns, and between its top and bottom rows: a legal
-// position of T tiles with lines of at most L spans at most X where X + ⌈X / (L − 1)⌉ ≤ T (90 for the
-// standard game, see rules_traits::reach), and the board accepts any position spanning up to
-// `span_limit` (100) in both directions. A `Radius` below the default also limits |x| and |y| (small
-// boards for tests); placing outside it is refused, never undefined.
-//
-// Representation (chosen for copying and move generation; see README "Design"): cells are hashed by
-// their coordinates modulo 128 (a torus of 128 × 128, wider than any position plus the reach of a
-// move, so distinct cells of a position never share a key) into an open-addressing table of 512
-// entries; beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
-// holding, for the four directions, the set and length of the run of tiles that starts next to it, and
-// for both axes the mask of tiles its crossing line still allows. Placing a tile updates only the
-// anchors at the ends of its row and column runs; a board copies in well under 100 ns (only the used
-// parts of the lists are copied). Taking back the last placed tile reads what the cell held before
-// from a small journal instead of walking the runs again.
+/// @file
+/// The grid board: tiles on cells, with the anchor data move generation needs kept up to date.
+///
+/// Cells have integer coordinates without a fixed extent: no legal game, however far it snakes (take-a-tile
+/// included), is ever refused for running out of room. What is bounded is the *span* of a position — the
+/// distance between its leftmost and rightmost columns, and between its top and bottom rows: a legal
+/// position of T tiles with lines of at most L spans at most X where X + ⌈X / (L − 1)⌉ ≤ T (90 for the
+/// standard game, see rules_traits::reach), and the board accepts any position spanning up to
+/// `span_limit` (100) in both directions. A `Radius` below the default also limits |x| and |y| (small
+/// boards for tests); placing outside it is refused, never undefined.
+///
+/// Representation (chosen for copying and move generation; see README "Design"): cells are hashed by
+/// their coordinates modulo 128 (a torus of 128 × 128, wider than any position plus the reach of a
+/// move, so distinct cells of a position never share a key) into an open-addressing table of 512
+/// entries; beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
+/// holding, for the four directions, the set and length of the run of tiles that starts next to it, and
+/// for both axes the mask of tiles its crossing line still allows. Placing a tile updates only the
+/// anchors at the ends of its row and column runs; a board copies in well under 100 ns (only the used
+/// parts of the lists are copied). Taking back the last placed tile reads what the cell held before
+/// from a small journal instead of walking the runs again.
 #pragma once
 
 #include <algorithm>
@@ -37,20 +38,34 @@ namespace qwirkle {
 /// (text notation limits them further, see `max_coordinate`).
 inline constexpr int unlimited_radius = 1'100'000'000;
 
+/// The grid board of the tile game (docs/rules.md §2.3): tiles on cells, plus, for every empty
+/// cell next to a tile (an *anchor*), the runs of tiles around it and the tiles its two lines still
+/// allow, kept up to date on every placement and removal.
+///
+/// It checks no rule but the room it has: `place` refuses an occupied cell, a cell outside
+/// `Radius`, a tile beyond `capacity` or a position wider or taller than `span_limit`, and then
+/// changes nothing. Legality (docs/rules.md §2.5) is for rules/legality.hpp, scoring for
+/// rules/scoring.hpp. See the file description for the representation.
+/// @tparam Rules  the rule set (its colours, shapes and copies give the tiles and `capacity`)
+/// @tparam Radius the coordinate limit: cells with |x| or |y| above it are refused
+///                (`unlimited_radius`, the default, means no limit beyond the int)
 template <ruleset Rules = standard_rules, int Radius = unlimited_radius>
 class basic_board {
     static_assert(Radius >= 1 && Radius <= unlimited_radius, "board radius out of range");
 
 public:
-    using rules_type = Rules;
-    using tile_type = tile_t<Rules>;
+    using rules_type = Rules;        ///< the rule set the board is for
+    using tile_type = tile_t<Rules>; ///< the tiles of that rule set
+    /// A set of tiles: bit i stands for the tile of index i (`tile_type::index()`).
     using mask = detail::mask64;
     /// A cell's place in the hash table: its coordinates modulo 128 (14 bits).
     using key_type = std::uint16_t;
 
-    static constexpr int radius = Radius;
+    static constexpr int radius = Radius;  ///< the coordinate limit `Radius`
+    /// Whether the coordinates are limited (`Radius` below `unlimited_radius`).
     static constexpr bool limited = Radius < unlimited_radius;
     static constexpr int capacity = rules_traits<Rules>::piece_count;  ///< most tiles it can hold
+    /// Most anchors there can be at once: four per tile, plus four (more than any position has).
     static constexpr int max_anchors = 4 * capacity + 4;
     /// The widest (and tallest) position the board holds: more than any legal position reaches.
     static constexpr int span_limit = 100;
@@ -59,15 +74,16 @@ public:
     /// Raw cell values: a tile (bit 15 clear: tile index in the low byte, its place in the tile
     /// list above), an anchor (bit 15 set: its place in the anchor list), or `empty_value`.
     using value_type = std::uint16_t;
-    static constexpr value_type empty_value = 0xFFFF;
-    static constexpr value_type anchor_flag = 0x8000;
+    static constexpr value_type empty_value = 0xFFFF;  ///< the raw value of a cell with no tile and no tile next to it
+    static constexpr value_type anchor_flag = 0x8000;  ///< bit 15: set in the raw value of an anchor
 
     /// An empty cell next to at least one tile. Directions, in the order of `run`: left (−x),
     /// right (+x), up (−y), down (+y).
     /// (A trivial aggregate, so that the board's storage costs nothing until used: `anchor{}` is
     /// the record of no runs.)
     struct anchor {
-        int x, y;                           ///< the cell
+        int x /**< the cell's column */, y; ///< the cell's row
+        /// The cell, as a `cell`.
         constexpr cell at() const noexcept { return {x, y}; }
         std::array<mask, 4> run;            ///< tiles of the run starting next to it, per direction
         std::array<std::uint8_t, 4> length; ///< lengths of those runs
@@ -77,7 +93,11 @@ public:
     };
 
     constexpr basic_board() noexcept { table_.fill(empty_entry); }  // the lists are read only up to their sizes
+    /// A copy of the tiles and anchors of `o` (only the parts of its lists in use are copied).
+    /// The copy starts with an empty journal: taking back a tile placed before the copy walks
+    /// the runs instead of reading them back.
     constexpr basic_board(const basic_board& o) noexcept { copy_from(o); }
+    /// Makes this board a copy of `o` (as the copy constructor does); self-assignment changes nothing.
     constexpr basic_board& operator=(const basic_board& o) noexcept {
         if (this != &o) copy_from(o);
         return *this;
@@ -90,12 +110,17 @@ public:
         if constexpr (!limited) return true;
         else return c.x >= -Radius && c.x <= Radius && c.y >= -Radius && c.y <= Radius;
     }
+    /// The hash key of a cell: x modulo 128 in bits 0–6, y modulo 128 in bits 7–13. Distinct cells
+    /// of one position never share a key (positions span at most `span_limit`).
     static constexpr key_type key_of(cell c) noexcept {
         return static_cast<key_type>(((static_cast<unsigned>(c.y) & 127u) << 7) | (static_cast<unsigned>(c.x) & 127u));
     }
 
+    /// The number of tiles on the board, in [0, `capacity`].
     constexpr int size() const noexcept { return size_; }
+    /// Is there no tile on the board?
     constexpr bool empty() const noexcept { return size_ == 0; }
+    /// Is there a tile on the cell?
     constexpr bool occupied(cell c) const noexcept { return tile_number(c) >= 0; }
     /// The tile on a cell, if any.
     constexpr std::optional<tile_type> at(cell c) const noexcept {
@@ -224,6 +249,7 @@ public:
     constexpr void undo(const basic_move<Rules>& m) noexcept {
         for (int k = m.size(); k-- > 0;) remove(m[k].at);
     }
+    /// Takes every tile off: the board is as newly built.
     constexpr void clear() noexcept { *this = basic_board(); }
 
     /// Calls f(cell, tile) for every tile on the board.
@@ -245,8 +271,9 @@ public:
 
     /// Smallest and largest x and y over the tiles (both {0,0} on an empty board).
     struct bounds {
-        cell min, max;
+        cell min /**< the smallest x and the smallest y */, max; ///< the largest x and the largest y
     };
+    /// The box around the tiles, computed exactly (`{}`, both corners 0,0, for an empty board).
     constexpr bounds bounding_box() const noexcept {
         if (size_ == 0) return {};
         bounds b{occupied_[0].at(), occupied_[0].at()};
@@ -308,7 +335,9 @@ public:
             if (e == empty_entry) return empty_value;
         }
     }
+    /// Is this raw value (from `probe`) a tile's? (`empty_value` is not.)
     static constexpr bool is_tile(value_type v) noexcept { return (v & anchor_flag) == 0; }
+    /// Is this raw value (from `probe`) an anchor's? (`empty_value` is not.)
     static constexpr bool is_anchor_value(value_type v) noexcept { return v != empty_value && (v & anchor_flag); }
     /// The key of the cell one step from `k` along direction d (0 left, 1 right, 2 up, 3 down).
     static constexpr key_type step_key(key_type k, std::size_t d) noexcept {
@@ -319,6 +348,8 @@ public:
             default: return static_cast<key_type>((k + 0x80u) & 0x3FFFu);
         }
     }
+    /// Every anchor of the position (the empty cells next to a tile), in no particular order; the
+    /// view is valid until the board next changes.
     constexpr std::span<const anchor> anchors() const noexcept {
         return {anchors_.data(), static_cast<std::size_t>(anchor_count_)};
     }
@@ -529,6 +560,7 @@ private:
     std::array<journal_entry, static_cast<std::size_t>(journal_capacity)> journal_;
 };
 
+/// The board of the standard game (standard_rules), with no coordinate limit.
 using board = basic_board<>;
 
 }  // namespace qwirkle

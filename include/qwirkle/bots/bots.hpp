@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — every tile-game bot, and a factory by name.
+/// @file
+/// Every tile-game bot, and a factory by name.
 #pragma once
 
 #include <memory>

@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the expert bot: information-set Monte-Carlo tree search, and the exact endgame solver.
-//
-// Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): one tree over the bot's information
-// set. Every iteration deals a determinisation consistent with what the bot has seen
-// (basic_state::determinize: its hand, the board, scores, hand sizes, bag size, action tiles; the
-// unseen tiles dealt at random into the other hands and the bag), walks down the tree choosing among
-// the actions legal in that determinisation (UCB1 over availability counts, each seat maximising its
-// own reward), adds one node, plays greedy turns up to a fixed horizon (whole rounds: every seat as
-// often) and backs up a reward per seat: the
-// seat's points gained since the root minus the best other seat's, squashed into (0, 1); a game
-// that ends inside the walk scores its final margin. The actions of a node: the best-scoring
-// placements, a few exchanges (which tiles go back is part of the action: the sensible choice —
-// duplicates and tiles outside the largest group —, the duplicates only, and the whole hand), and
-// the action tiles (draw three; take the tile that allows the best placement). 2 to 6 players.
-//
-// With two players and an empty bag the game is one of perfect information: the bot asks the exact
-// endgame solver (search/endgame.hpp) within its budget and plays its move when solved.
-//
-// Budget: iterations per decision and a node budget for the solver (reproducible for a seed), or,
-// when `seconds` > 0, a time limit for each.
+/// @file
+/// The expert bot: information-set Monte-Carlo tree search, and the exact endgame solver.
+///
+/// Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): one tree over the bot's information
+/// set. Every iteration deals a determinisation consistent with what the bot has seen
+/// (basic_state::determinize: its hand, the board, scores, hand sizes, bag size, action tiles; the
+/// unseen tiles dealt at random into the other hands and the bag), walks down the tree choosing among
+/// the actions legal in that determinisation (UCB1 over availability counts, each seat maximising its
+/// own reward), adds one node, plays greedy turns up to a fixed horizon (whole rounds: every seat as
+/// often) and backs up a reward per seat: the
+/// seat's points gained since the root minus the best other seat's, squashed into (0, 1); a game
+/// that ends inside the walk scores its final margin. The actions of a node: the best-scoring
+/// placements, a few exchanges (which tiles go back is part of the action: the sensible choice —
+/// duplicates and tiles outside the largest group —, the duplicates only, and the whole hand), and
+/// the action tiles (draw three; take the tile that allows the best placement). 2 to 6 players.
+///
+/// With two players and an empty bag the game is one of perfect information: the bot asks the exact
+/// endgame solver (search/endgame.hpp) within its budget and plays its move when solved.
+///
+/// Budget: iterations per decision and a node budget for the solver (reproducible for a seed), or,
+/// when `seconds` > 0, a time limit for each.
 #pragma once
 
 #include <algorithm>
@@ -36,6 +37,8 @@
 
 namespace qwirkle {
 
+/// Settings of the expert bot: its search budget, the width of its tree, its rollouts and its
+/// reward, and whether and how long it asks the exact endgame solver.
 struct expert_options {
     int iterations = 400;       ///< tree iterations per decision (when seconds == 0)
     double seconds = 0;         ///< if > 0: search this long per decision instead
@@ -48,6 +51,11 @@ struct expert_options {
     std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible); else its time is `seconds`
 };
 
+/// The expert bot of the tile game: information-set Monte-Carlo tree search over its own
+/// information set, and the exact endgame solver when two players face an empty bag (see the file
+/// description). It plays by the rules of the game it is given (2 to 6 players, docs/rules.md §2,
+/// the mini-expansions' action tiles included); with a budget in iterations and nodes
+/// (`seconds` == 0) its play is reproducible for a seed of the `rng` it is handed.
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_expert_bot : public basic_bot<R, Radius> {
     using Tile = tile_t<R>;
@@ -58,11 +66,13 @@ class basic_expert_bot : public basic_bot<R, Radius> {
 public:
     using typename basic_bot<R, Radius>::observation_type;
     using typename basic_bot<R, Radius>::action_type;
+    /// A bot with these settings (the endgame solver's table is allocated on its first use).
     explicit basic_expert_bot(expert_options o = {}) : o_(o) {}
     std::string name() const override { return "expert"; }
 
     /// Decisions the exact solver made, and those it could not finish in time (then ISMCTS played).
     int endgame_solved() const noexcept { return solved_; }
+    /// Decisions where the solver was asked but did not finish within its budget (ISMCTS then played).
     int endgame_unsolved() const noexcept { return unsolved_; }
 
     action_type choose(const observation_type& v, rng& random) override {
@@ -332,6 +342,7 @@ private:
     int solved_ = 0, unsolved_ = 0;
 };
 
+/// The expert bot of the standard game.
 using expert_bot = basic_expert_bot<>;
 
 }  // namespace qwirkle

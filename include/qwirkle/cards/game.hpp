@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — the card game's flow (docs/rules.md §4) for 2–4 players, the edition as the rule set:
-// deal 9 each (redeal while nobody holds a group of 3), the start player and first turn per edition,
-// turns with Qwirkle collection and refill to 9, the "cannot play" rule per edition, the final round
-// after the last card is drawn, winners with ties. Seeded and deterministic; per-player observations;
-// an illegal action is rejected with the reason and leaves the state unchanged.
-//
-// Decisions where the rulebooks are silent (documented in the README):
-// - without ages, seat order is age order, seat 0 the youngest (as in the tile game): the youngest tied
-//   player is the earliest tied seat, the oldest the latest;
-// - 999 Games: the first turn is any legal turn (it may lay more than one row);
-// - a player may declare "cannot play" only when no legal play exists (the solver decides exactly);
-// - Schmidt redraw with a short pile: the pile is empty only for a moment (the old hand is shuffled back
-//   in), so it does not start the final round;
-// - a full round in which nobody plays a card (everyone stuck) ends the game.
+/// @file
+/// The card game's flow (docs/rules.md §4) for 2–4 players, the edition as the rule set:
+/// deal 9 each (redeal while nobody holds a group of 3), the start player and first turn per edition,
+/// turns with Qwirkle collection and refill to 9, the "cannot play" rule per edition, the final round
+/// after the last card is drawn, winners with ties. Seeded and deterministic; per-player observations;
+/// an illegal action is rejected with the reason and leaves the state unchanged.
+///
+/// Decisions where the rulebooks are silent (documented in the README):
+/// - without ages, seat order is age order, seat 0 the youngest (as in the tile game): the youngest tied
+///   player is the earliest tied seat, the oldest the latest;
+/// - 999 Games: the first turn is any legal turn (it may lay more than one row);
+/// - a player may declare "cannot play" only when no legal play exists (the solver decides exactly);
+/// - Schmidt redraw with a short pile: the pile is empty only for a moment (the old hand is shuffled back
+///   in), so it does not start the final round;
+/// - a full round in which nobody plays a card (everyone stuck) ends the game.
 #pragma once
 
 #include <algorithm>
@@ -109,13 +110,19 @@ void for_each_outcome(const basic_tableau<R>& table, const cards_t<R>& hand, Vis
 /// declaration that no legal play exists.
 template <card_ruleset R = standard_rules>
 struct basic_action {
-    enum class kind_type : std::uint8_t { play, cannot_play };
-    kind_type kind = kind_type::play;
+    /// The two kinds of action.
+    enum class kind_type : std::uint8_t { play /**< a turn (docs/rules.md §4.5), held in `turn` */, cannot_play /**< the declaration that no legal play exists (§4.8) */ };
+    kind_type kind = kind_type::play;  ///< which kind of action this is
     basic_turn<R> turn;  ///< for play
 
+    /// The action that plays turn `t` (its legality is checked when it is applied, not here).
     static basic_action play(basic_turn<R> t) { return {kind_type::play, std::move(t)}; }
+    /// The declaration that the player to act cannot play (docs/rules.md §4.8).
     static basic_action cannot_play() { return {kind_type::cannot_play, {}}; }
+    /// Is this the cannot-play declaration?
     bool is_cannot_play() const noexcept { return kind == kind_type::cannot_play; }
+    /// The same kind; for plays also the same cards played and the same resulting table, its rows
+    /// compared as sets of cards in any order (`same_layout`): turns with the same outcome are equal.
     friend bool operator==(const basic_action& a, const basic_action& b) {
         return a.kind == b.kind && (a.kind == kind_type::cannot_play || (a.turn.played == b.turn.played && same_layout(a.turn.result, b.turn.result)));
     }
@@ -123,7 +130,7 @@ struct basic_action {
 
 /// Why an action was rejected (or `ok`).
 enum class action_error : std::uint8_t {
-    ok,
+    ok,                ///< the action is legal
     game_over,         ///< the game has ended
     illegal_turn,      ///< the turn breaks a rule of `check_turn` (see `turn`)
     opening_group,     ///< Schmidt: the first turn lays exactly one largest group as one row
@@ -131,13 +138,19 @@ enum class action_error : std::uint8_t {
     not_your_turn,     ///< apply(player, action) for a player who is not the one to act
 };
 
+/// The answer of `basic_game::check` and `basic_game::apply`: whether the action is legal and, if
+/// not, why (with the turn's own verdict, or the seat to act, where that says more).
 template <card_ruleset R = standard_rules>
 struct basic_action_verdict {
-    action_error error = action_error::ok;
+    action_error error = action_error::ok;  ///< why the action was rejected, or `ok`
     basic_turn_verdict<R> turn;  ///< for illegal_turn
     int seat = 0;                ///< for not_your_turn: the seat to act
+    /// True when the action is legal (`error` is `ok`).
     explicit operator bool() const noexcept { return error == action_error::ok; }
+    /// True when the action is legal (`error` is `ok`).
     bool ok() const noexcept { return error == action_error::ok; }
+    /// The verdict in words: "ok", or the rule broken (for an illegal turn, with the turn
+    /// verdict's own description; for not_your_turn, with the seat to act).
     std::string describe() const {
         switch (error) {
             case action_error::ok: return "ok";
@@ -155,9 +168,10 @@ struct basic_action_verdict {
 /// One entry of the public history.
 template <card_ruleset R = standard_rules>
 struct basic_history_entry {
-    enum class kind : std::uint8_t { play, redraw, pass };
-    kind what = kind::play;
-    int player = 0;
+    /// What happened.
+    enum class kind : std::uint8_t { play /**< a turn was played */, redraw /**< Schmidt: cannot play; a new hand of 9 was drawn (docs/rules.md §4.8) */, pass /**< cannot play, and the turn ended without a card played */ };
+    kind what = kind::play;  ///< what the player did
+    int player = 0;          ///< the seat that acted
     basic_turn<R> turn;  ///< for play: cards played and the resulting table (before Qwirkles were taken)
     int qwirkles = 0;    ///< Qwirkles taken
     int drawn = 0;       ///< cards drawn afterwards (refill), or the new hand's size (redraw)
@@ -167,35 +181,43 @@ struct basic_history_entry {
 /// the pile, everyone's collected Qwirkles (open to all), whose turn it is.
 template <card_ruleset R = standard_rules>
 struct basic_observation {
-    using rules_type = R;
-    using action_type = basic_action<R>;
-    int player = 0;
-    int current_player = no_player;
-    bool terminal = false;
-    bool opening = false;
-    bool final_round = false;
-    int final_turns_left = 0;
-    cards_t<R> hand;
-    basic_tableau<R> table;
-    int pile_size = 0;
-    std::vector<int> hand_sizes;
-    std::vector<std::vector<basic_row<R>>> collected;
+    using rules_type = R;                ///< the edition (the card rule set)
+    using action_type = basic_action<R>; ///< the actions of the game observed
+    int player = 0;                      ///< the seat observing
+    int current_player = no_player;      ///< the seat to act; `no_player` once the game is over
+    bool terminal = false;               ///< the game is over (`basic_game::is_terminal`)
+    bool opening = false;                ///< the start player's first turn is still to come
+    bool final_round = false;            ///< the pile is out: the final round is on (or was played)
+    int final_turns_left = 0;            ///< turns left in the final round (`basic_game::final_turns_left`)
+    cards_t<R> hand;                     ///< the observer's own cards (0 to `hand_size`)
+    basic_tableau<R> table;              ///< every row on the table
+    int pile_size = 0;                   ///< the cards left in the pile (their order is hidden)
+    std::vector<int> hand_sizes;         ///< per seat, how many cards the hand holds
+    std::vector<std::vector<basic_row<R>>> collected;  ///< per seat, the Qwirkles collected (open to all, §4.6)
+    /// The number of players (one hand size per seat).
     int players() const noexcept { return static_cast<int>(hand_sizes.size()); }
+    /// Every field equal: the same player sees the same thing.
     friend bool operator==(const basic_observation&, const basic_observation&) = default;
 };
 
+/// A game of Qwirkle Cards (docs/rules.md §4) for `R::min_players` to `R::max_players` (2–4)
+/// players, the edition being the rule set R (`schmidt_rules`, the default, or `games999_rules`):
+/// the deal and start (§4.2, §4.4), turns with Qwirkles taken and the hand refilled (§4.5–4.7),
+/// cannot-play per edition (§4.8), the final round and the winners (§4.9), with the library's
+/// decisions listed in the file description. Seeded and deterministic; an illegal action is
+/// rejected with its reason and changes nothing. It models the `game_state` concept.
 template <card_ruleset R = standard_rules>
 class basic_game {
 public:
-    using card_type = card_t<R>;
-    using turn_type = basic_turn<R>;
-    using verdict = basic_action_verdict<R>;
-    using history_entry = basic_history_entry<R>;
-    using observation = basic_observation<R>;
-    using observation_type = basic_observation<R>;
-    using action_type = basic_action<R>;
-    using error_type = basic_action_verdict<R>;
-    static constexpr int max_players = R::max_players;
+    using card_type = card_t<R>;                    ///< a card of the edition
+    using turn_type = basic_turn<R>;                ///< a turn: the cards played and the resulting table
+    using verdict = basic_action_verdict<R>;        ///< what check and apply return
+    using history_entry = basic_history_entry<R>;   ///< one entry of `history()`
+    using observation = basic_observation<R>;       ///< what one player may know
+    using observation_type = basic_observation<R>;  ///< the same (the name the `game_state` concept uses)
+    using action_type = basic_action<R>;            ///< a turn or the cannot-play declaration
+    using error_type = basic_action_verdict<R>;     ///< the verdict (the name the `game_state` concept uses)
+    static constexpr int max_players = R::max_players;  ///< the most players the edition allows (4)
 
     /// Why these settings cannot start a game (empty: they can).
     static std::string validate(int players, const std::vector<int>& ages = {}) {
@@ -221,21 +243,29 @@ public:
     }
 
     // ---- queries ---------------------------------------------------------------------------
+    /// The number of players, as given to the constructor.
     int players() const noexcept { return players_; }
     /// The player to act, or no_player once the game is over.
     int current_player() const noexcept { return terminal_ ? no_player : current_; }
+    /// Is the game over? It ends when the final round has been played (docs/rules.md §4.9), or
+    /// after a full round of turns in which nobody played a card (everyone stuck).
     bool is_terminal() const noexcept { return terminal_; }
     /// The start player's first turn is still to come (Schmidt: it must be a largest group).
     bool opening() const noexcept { return opening_; }
     /// The pile is empty and every player has one turn left (counted in `final_turns_left`).
     bool final_round() const noexcept { return final_turns_left_ > 0 || (terminal_ && pile_.empty()); }
+    /// Turns still to be played in the final round: once the turn that draws the last card ends,
+    /// one per player (docs/rules.md §4.9), counting down; 0 before the pile runs out and after
+    /// the final round. (A game ended early by a round without a card played keeps its count.)
     int final_turns_left() const noexcept { return final_turns_left_; }
+    /// The rows on the table (Qwirkles already taken off).
     const basic_tableau<R>& table() const noexcept { return table_; }
     /// A player's cards (an empty hand for a seat outside 0 .. players() − 1).
     const cards_t<R>& hand(int p) const noexcept {
         static const cards_t<R> none{};
         return valid_seat(p) ? hands_[static_cast<std::size_t>(p)] : none;
     }
+    /// The number of cards left in the pile.
     int pile_size() const noexcept { return static_cast<int>(pile_.size()); }
     /// Pile contents (for invariant checks; not part of any observation).
     cards_t<R> pile_contents() const {
@@ -248,10 +278,13 @@ public:
         static const std::vector<basic_row<R>> none{};
         return valid_seat(p) ? collected_[static_cast<std::size_t>(p)] : none;
     }
+    /// How many Qwirkles a player has collected (0 for a seat outside the game): what decides the winner.
     int qwirkles(int p) const { return static_cast<int>(collected(p).size()); }
     /// How many times the cards were reshuffled and dealt again because nobody held a group of 3.
     int redeals() const noexcept { return redeals_; }
+    /// The seat that started: the largest group, ties per edition (docs/rules.md §4.4).
     int start_player() const noexcept { return start_; }
+    /// The public history: every play, redraw and pass, in order.
     const std::vector<history_entry>& history() const noexcept { return history_; }
     /// Players with the most Qwirkles (several on a tie); empty while the game runs.
     std::vector<int> winners() const {
@@ -318,6 +351,7 @@ public:
         });
         if (!any) visit(action_type::cannot_play());
     }
+    /// The actions `for_each_legal_action` visits, in the same order (empty once the game is over).
     std::vector<action_type> legal_actions() const {
         std::vector<action_type> v;
         for_each_legal_action([&](const action_type& a) { v.push_back(a); });
@@ -536,8 +570,8 @@ private:
     }
 };
 
-using game = basic_game<>;
-using observation = basic_observation<>;
-using action = basic_action<>;
+using game = basic_game<>;               ///< a game of the standard (Schmidt) edition
+using observation = basic_observation<>; ///< an observation of the standard edition
+using action = basic_action<>;           ///< an action of the standard edition
 
 }  // namespace qwirkle::cards

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — text notation of the card game: a row is its cards space-separated (`R1 R2 R3`), a
-// tableau its rows separated by `/` (`R1 R2 R3 / G4 B4 Y4`; empty text is the empty table), a hand its
-// cards space-separated, a position `<tableau> | <hand>`. Errors are values: where and why.
+/// @file
+/// Text notation of the card game: a row is its cards space-separated (`R1 R2 R3`), a
+/// tableau its rows separated by `/` (`R1 R2 R3 / G4 B4 Y4`; empty text is the empty table), a hand its
+/// cards space-separated, a position `<tableau> | <hand>`. Errors are values: where and why.
 #pragma once
 
 #include <string>
@@ -15,11 +16,14 @@ namespace qwirkle::cards {
 /// A table and the hand of the player to move.
 template <card_ruleset R = standard_rules>
 struct basic_position {
-    basic_tableau<R> table;
-    cards_t<R> hand;
+    basic_tableau<R> table;  ///< the rows on the table (docs/rules.md §4.3)
+    cards_t<R> hand;         ///< the cards of the player to move (at most `hand_size`)
 };
+/// A position of the standard card game.
 using position = basic_position<>;
 
+/// A row as text: its cards in row order, space-separated (`R1 R2 R3`); empty text for an empty row.
+/// `parse_row` reads it back.
 template <card_ruleset R>
 std::string to_string(const basic_row<R>& r) {
     std::string s;
@@ -30,6 +34,8 @@ std::string to_string(const basic_row<R>& r) {
     return s;
 }
 
+/// A tableau as text: its rows in order, separated by ` / ` (`R1 R2 R3 / G4 B4 Y4`); empty text
+/// for the empty table. `parse_tableau` reads it back.
 template <card_ruleset R>
 std::string to_string(const basic_tableau<R>& t) {
     std::string s;
@@ -40,6 +46,8 @@ std::string to_string(const basic_tableau<R>& t) {
     return s;
 }
 
+/// A position as text: `<tableau> | <hand>` (`| <hand>` for the empty table), the hand's cards
+/// space-separated. `parse_position` reads it back.
 template <card_ruleset R>
 std::string to_string(const basic_position<R>& p) {
     std::string s = to_string(p.table);

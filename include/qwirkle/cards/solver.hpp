@@ -1,33 +1,36 @@
 // SPDX-License-Identifier: MIT
-// qwirkle::cards — the exact turn solver: can a hand play at all, which parts of it can be played, and
-// the best turn, each with any rearrangement of the table.
-//
-// How it works. Every card of a legal table lies in a row of its colour or a row of its shape, so an
-// arrangement of a multiset of cards is a split of the copies of every kind k = (colour c, shape s)
-// into x_k for the colour group c and y_k = n_k − x_k for the shape group s, plus, for every group, a
-// partition of its cards into rows of 3–6 different cards.
-//
-// A group (colour or shape) is described by its level (r, q): r rows, q of them Qwirkles (a row of
-// every kind of the group; G kinds per group). Counts x_k over the group's kinds fit (r, q) exactly
-// when q ≤ x_k ≤ r for every kind and Σ x_k ≥ 3r + (G − 3)q: the q Qwirkles take one of each kind, the
-// rest (at most r − q of a kind, at least 3(r − q) cards) is dealt round-robin into r − q rows of ≥ 3
-// different cards. (With q = 0: a group splits into rows exactly when its size is at least 3 × its
-// largest multiplicity; r = 0 is the empty group.)
-//
-// With every group's level fixed, the split is a transportation problem: x_k ∈ [lo_k, hi_k] with
-// lo = max(q_c, n − r_s), hi = min(r_c, n − q_s), colour sums ≥ a_c = 3r_c + (G − 3)q_c, shape sums of
-// x ≤ b_s = N_s − (3r_s + (G − 3)q_s). By max-flow/min-cut (Gale's supply–demand theorem) it is
-// feasible exactly when lo ≤ hi and, for every set A of colours,
-//     Σ_{c∈A} a_c ≤ Σ_s min(b_s − Σ_{c∉A} lo_cs, Σ_{c∈A} hi_cs),
-// and only colours whose demand exceeds their lower bounds need be taken into A. Unassigned groups are
-// relaxed (demand 0, widest bounds), so the same test prunes partial levels.
-//
-// The search assigns a level to the 12 groups depth first (Qwirkles first), bounded by the Qwirkles
-// still possible, and checks the cut condition at every node. Its size depends only on the 12 groups'
-// levels (10 each), not on how many cards lie on the table. The hand enters as its distinct parts (at
-// most 2^9 = 512): every part is one multiset to arrange, visited biggest first for the best turn, with
-// the best found so far as the bound; results are cached per multiset, so the perft tool's three
-// questions on one position share their work.
+/// @file
+/// The exact turn solver: can a hand play at all, which parts of it can be played, and
+/// the best turn, each with any rearrangement of the table.
+///
+/// How it works. Every card of a legal table lies in a row of its colour or a row of its shape, so an
+/// arrangement of a multiset of cards is a split of the copies of every kind k = (colour c, shape s)
+/// into x_k for the colour group c and y_k = n_k − x_k for the shape group s, plus, for every group, a
+/// partition of its cards into rows of 3–6 different cards.
+///
+/// A group (colour or shape) is described by its level (r, q): r rows, q of them Qwirkles (a row of
+/// every kind of the group; G kinds per group). Counts x_k over the group's kinds fit (r, q) exactly
+/// when q ≤ x_k ≤ r for every kind and Σ x_k ≥ 3r + (G − 3)q: the q Qwirkles take one of each kind, the
+/// rest (at most r − q of a kind, at least 3(r − q) cards) is dealt round-robin into r − q rows of ≥ 3
+/// different cards. (With q = 0: a group splits into rows exactly when its size is at least 3 × its
+/// largest multiplicity; r = 0 is the empty group.)
+///
+/// With every group's level fixed, the split is a transportation problem: x_k ∈ [lo_k, hi_k] with
+/// lo = max(q_c, n − r_s), hi = min(r_c, n − q_s), colour sums ≥ a_c = 3r_c + (G − 3)q_c, shape sums of
+/// x ≤ b_s = N_s − (3r_s + (G − 3)q_s). By max-flow/min-cut (Gale's supply–demand theorem) it is
+/// feasible exactly when lo ≤ hi and, for every set A of colours,
+/// @code{.unparsed}
+///     Σ_{c∈A} a_c ≤ Σ_s min(b_s − Σ_{c∉A} lo_cs, Σ_{c∈A} hi_cs),
+/// @endcode
+/// and only colours whose demand exceeds their lower bounds need be taken into A. Unassigned groups are
+/// relaxed (demand 0, widest bounds), so the same test prunes partial levels.
+///
+/// The search assigns a level to the 12 groups depth first (Qwirkles first), bounded by the Qwirkles
+/// still possible, and checks the cut condition at every node. Its size depends only on the 12 groups'
+/// levels (10 each), not on how many cards lie on the table. The hand enters as its distinct parts (at
+/// most 2^9 = 512): every part is one multiset to arrange, visited biggest first for the best turn, with
+/// the best found so far as the bound; results are cached per multiset, so the perft tool's three
+/// questions on one position share their work.
 #pragma once
 
 #include <algorithm>

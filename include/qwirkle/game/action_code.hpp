@@ -1,32 +1,35 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — a stable 64-bit integer for every tile-game action: the action's identity for action
-// masks, replay buffers, hashing and the Python and JavaScript bindings.
-//
-// The code depends only on the action (never on the state, the move generator's order or the
-// library version): `encode_action(a)` and `decode_action<R>(code)` are exact inverses up to the
-// order of a move's placements. Layout, least significant bits first (standard tiles: 6 bits per
-// tile, lines of 6):
-//
-//   kind        3 bits   0 place, 1 exchange, 2 pass, 3 draw three, 4 take a tile
-//   place       x + 128 (8 bits), y + 128 (8 bits) of the move's first cell along its line,
-//               axis (1 bit: 0 row, x grows; 1 column, y grows; a single tile is a row),
-//               span mask (max_line bits: bit i set when the i-th cell of the span from the first
-//               cell gets a new tile; bit 0 always set), then the new tiles in span order
-//               (tile index = colour × shapes + shape, tile_bits each)
-//   exchange    count (4 bits), then the tiles given back by ascending index (tile_bits each)
-//   pass, draw three   nothing more (codes 2 and 3)
-//   take a tile x + 128, y + 128 (8 bits each) of the cell emptied
-//
-// Codes of placements are below 2^62 with standard tiles, so they fit an int64 (numpy, JSON
-// doubles do not: use strings there). Sorting the legal actions by code gives an order that does
-// not depend on how they were generated.
-//
-// Not every action has a code: a move whose tiles are not in one line or spread over more than
-// max_line cells, cells outside −128 … 127, exchanges of more than `max_exchange_code_tiles` tiles
-// (only with hand sizes above 9) — none of them can be legal but the last, and encode_action
-// returns an empty optional for all of them. `decode_action` refuses every code that no action
-// encodes to (unknown kind, stray bits, tiles out of range, exchange tiles out of order), so that
-// a code that decodes is canonical: encode_action(*decode_action(c)) == c.
+/// @file
+/// A stable 64-bit integer for every tile-game action: the action's identity for action
+/// masks, replay buffers, hashing and the Python and JavaScript bindings.
+///
+/// The code depends only on the action (never on the state, the move generator's order or the
+/// library version): `encode_action(a)` and `decode_action<R>(code)` are exact inverses up to the
+/// order of a move's placements. Layout, least significant bits first (standard tiles: 6 bits per
+/// tile, lines of 6):
+///
+/// @code{.unparsed}
+///   kind        3 bits   0 place, 1 exchange, 2 pass, 3 draw three, 4 take a tile
+///   place       x + 128 (8 bits), y + 128 (8 bits) of the move's first cell along its line,
+///               axis (1 bit: 0 row, x grows; 1 column, y grows; a single tile is a row),
+///               span mask (max_line bits: bit i set when the i-th cell of the span from the first
+///               cell gets a new tile; bit 0 always set), then the new tiles in span order
+///               (tile index = colour × shapes + shape, tile_bits each)
+///   exchange    count (4 bits), then the tiles given back by ascending index (tile_bits each)
+///   pass, draw three   nothing more (codes 2 and 3)
+///   take a tile x + 128, y + 128 (8 bits each) of the cell emptied
+/// @endcode
+///
+/// Codes of placements are below 2^62 with standard tiles, so they fit an int64 (numpy, JSON
+/// doubles do not: use strings there). Sorting the legal actions by code gives an order that does
+/// not depend on how they were generated.
+///
+/// Not every action has a code: a move whose tiles are not in one line or spread over more than
+/// max_line cells, cells outside −128 … 127, exchanges of more than `max_exchange_code_tiles` tiles
+/// (only with hand sizes above 9) — none of them can be legal but the last, and encode_action
+/// returns an empty optional for all of them. `decode_action` refuses every code that no action
+/// encodes to (unknown kind, stray bits, tiles out of range, exchange tiles out of order), so that
+/// a code that decodes is canonical: encode_action(*decode_action(c)) == c.
 #pragma once
 
 #include <algorithm>

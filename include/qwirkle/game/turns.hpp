@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — whole turns with the mini-expansions: the action-tile choices at the start of a turn and
-// the placements that can follow each, so that a bot can search over complete turns.
-//
-// The choices are: no action tile; draw three (its outcome is hidden, so only the choice is listed);
-// take the tile on a cell (then the hand holds that tile too, and no tile may go back on that cell).
-// The score of a turn is the score of its placement.
+/// @file
+/// Whole turns with the mini-expansions: the action-tile choices at the start of a turn and
+/// the placements that can follow each, so that a bot can search over complete turns.
+///
+/// The choices are: no action tile; draw three (its outcome is hidden, so only the choice is listed);
+/// take the tile on a cell (then the hand holds that tile too, and no tile may go back on that cell).
+/// The score of a turn is the score of its placement.
 #pragma once
 
 #include <optional>

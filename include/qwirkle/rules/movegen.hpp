@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — legal placement moves: every distinct one, each with its score, without allocation.
-//
-// A move is a set of (cell, tile) pairs: two ways of placing the same tiles on the same cells are one
-// move, even when the hand holds duplicates. Since all placed tiles lie in one valid line, a move never
-// uses a tile kind twice, so the hand enters only as the mask of kinds it holds.
-//
-// Algorithm (see README "Design"): for each axis and each anchor A (an empty cell next to a tile), the
-// moves whose first anchor along the axis is A start at A or at one of the empty non-anchor cells just
-// before it; a depth-first walk places one tile per empty cell going forward, absorbing the runs of
-// board tiles it meets. Candidates at each cell are `hand ∩ crossing-line mask ∩ main-line extensions`,
-// all precomputed per anchor by the board, so a step costs a few mask operations. Single-tile moves are
-// produced on the row axis only, so each move is produced exactly once.
+/// @file
+/// Legal placement moves: every distinct one, each with its score, without allocation.
+///
+/// A move is a set of (cell, tile) pairs: two ways of placing the same tiles on the same cells are one
+/// move, even when the hand holds duplicates. Since all placed tiles lie in one valid line, a move never
+/// uses a tile kind twice, so the hand enters only as the mask of kinds it holds.
+///
+/// Algorithm (see README "Design"): for each axis and each anchor A (an empty cell next to a tile), the
+/// moves whose first anchor along the axis is A start at A or at one of the empty non-anchor cells just
+/// before it; a depth-first walk places one tile per empty cell going forward, absorbing the runs of
+/// board tiles it meets. Candidates at each cell are `hand ∩ crossing-line mask ∩ main-line extensions`,
+/// all precomputed per anchor by the board, so a step costs a few mask operations. Single-tile moves are
+/// produced on the row axis only, so each move is produced exactly once.
 #pragma once
 
 #include <cstdint>
@@ -285,6 +286,8 @@ constexpr void for_each_move(const basic_board<R, Radius>& b, basic_tile_set<til
     detail::generator<R, Radius, std::remove_reference_t<Visitor>> g(b, hand.bits(), opt, visit);
     g.run();
 }
+/// The same for a hand given as a multiset: only the kinds it holds matter (a move never places
+/// one kind twice), so duplicates change nothing.
 template <ruleset R, int Radius, class Visitor>
 constexpr void for_each_move(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
                              Visitor&& visit, const movegen_options& opt = {}) {
@@ -314,12 +317,15 @@ constexpr std::size_t legal_moves(const basic_board<R, Radius>& b, const basic_t
 
 /// Count, total score and best score of the legal moves: the figures the perft tool prints.
 struct move_stats {
-    std::uint64_t moves = 0;
-    std::uint64_t total = 0;
-    int best = 0;
+    std::uint64_t moves = 0;  ///< how many distinct legal placement moves there are
+    std::uint64_t total = 0;  ///< the sum of their scores (docs/rules.md §2.6)
+    int best = 0;             ///< the highest of their scores (0 when there is no move)
+    /// The same three figures.
     friend constexpr bool operator==(const move_stats&, const move_stats&) = default;
 };
 
+/// The count, total score and best score of the legal placement moves of a player holding
+/// `hand`, under `opt` (the moves themselves are never built).
 template <ruleset R, int Radius>
 constexpr move_stats count_moves(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
                                  const movegen_options& opt = {}) {

@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
-// qwirkle — the exact endgame solver: two players, the bag empty.
-//
-// Once the bag is empty a two-player game is a game of perfect information: the tiles a player has
-// not seen are exactly the opponent's hand. The solver returns the margin under optimal play by both
-// — the points the player to move scores from now on (end bonus included) minus the points the
-// opponent scores from now on — and a move that achieves it.
-//
-// Rules of the endgame (docs/rules.md §2): a player who can place must place (no exchange with an
-// empty bag); one who cannot passes; placing the last tile ends the game and earns the end bonus;
-// two passes in a row end it without.
-//
-// Search: negamax alpha-beta over placements, a transposition table keyed by a Zobrist hash of the
-// tiles placed since the root, both hands, the side to move and a pending pass; moves ordered by the
-// table's best move, then going out, then score. Root moves are taken in a canonical order (score,
-// then cells and tiles), so the best move reported among equals does not depend on the move
-// generator's internal order. A node and a time budget stop a search that takes too long: the
-// result then says it is not solved.
+/// @file
+/// The exact endgame solver: two players, the bag empty.
+///
+/// Once the bag is empty a two-player game is a game of perfect information: the tiles a player has
+/// not seen are exactly the opponent's hand. The solver returns the margin under optimal play by both
+/// — the points the player to move scores from now on (end bonus included) minus the points the
+/// opponent scores from now on — and a move that achieves it.
+///
+/// Rules of the endgame (docs/rules.md §2): a player who can place must place (no exchange with an
+/// empty bag); one who cannot passes; placing the last tile ends the game and earns the end bonus;
+/// two passes in a row end it without.
+///
+/// Search: negamax alpha-beta over placements, a transposition table keyed by a Zobrist hash of the
+/// tiles placed since the root, both hands, the side to move and a pending pass; moves ordered by the
+/// table's best move, then going out, then score. Root moves are taken in a canonical order (score,
+/// then cells and tiles), so the best move reported among equals does not depend on the move
+/// generator's internal order. A node and a time budget stop a search that takes too long: the
+/// result then says it is not solved.
 #pragma once
 
 #include <algorithm>
@@ -80,14 +81,18 @@ constexpr std::uint64_t hand_key(int p, Tile t, int copy) noexcept {
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 class basic_endgame_solver {
 public:
-    using tile_type = tile_t<R>;
-    using board_type = basic_board<R, Radius>;
-    using hand_type = basic_tile_multiset<tile_type>;
-    using move_type = basic_move<R>;
-    using result_type = basic_endgame_result<R>;
+    using tile_type = tile_t<R>;                      ///< the tiles of the rule set
+    using board_type = basic_board<R, Radius>;        ///< the board it solves on
+    using hand_type = basic_tile_multiset<tile_type>; ///< a player's hand
+    using move_type = basic_move<R>;                  ///< a placement move
+    using result_type = basic_endgame_result<R>;      ///< what `solve` returns
 
+    /// A solver with these budgets and table size; the table itself is allocated by the first solve.
     explicit basic_endgame_solver(endgame_options o = {}) : o_(o) {}
+    /// New budgets and table size, used from the next solve on (a new `table_bits`, clamped to
+    /// [4, 28], reallocates the table then).
     void set_options(const endgame_options& o) { o_ = o; }
+    /// The budgets and table size in use.
     const endgame_options& options() const noexcept { return o_; }
 
     /// Solves the position: `to_move` holds the hand of the player to move, `other` the opponent's,
@@ -338,13 +343,15 @@ basic_endgame_result<R> solve_endgame(const basic_state<R, Radius>& s, basic_end
     return solver.solve(s.board(), s.hand(p), s.hand(1 - p), passed);
 }
 
+/// The same with a solver of its own, built with the budgets `o` (for a single solve; reuse a
+/// solver for many).
 template <ruleset R, int Radius>
 basic_endgame_result<R> solve_endgame(const basic_state<R, Radius>& s, const endgame_options& o = {}) {
     basic_endgame_solver<R, Radius> solver(o);
     return solve_endgame(s, solver);
 }
 
-using endgame_result = basic_endgame_result<>;
-using endgame_solver = basic_endgame_solver<>;
+using endgame_result = basic_endgame_result<>;  ///< the result of a solve of the standard game
+using endgame_solver = basic_endgame_solver<>;  ///< the solver of the standard game
 
 }  // namespace qwirkle
