@@ -28,6 +28,7 @@
 #include "notation/record.hpp"
 #include "notation/render.hpp"
 #include "notation/perft.hpp"
+#include "notation/identifiers.hpp"
 #include "game/turns.hpp"
 #include "play/bot.hpp"
 #include "play/play_game.hpp"

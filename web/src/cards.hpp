@@ -26,34 +26,6 @@
 
 namespace qwirkle::web {
 
-inline const char* id(cards::turn_rule r) {
-    using cards::turn_rule;
-    switch (r) {
-        case turn_rule::ok: return "ok";
-        case turn_rule::no_card_played: return "no_card_played";
-        case turn_rule::card_not_in_hand: return "card_not_in_hand";
-        case turn_rule::table_card_missing: return "table_card_missing";
-        case turn_rule::card_from_nowhere: return "card_from_nowhere";
-        case turn_rule::row_too_short: return "row_too_short";
-        case turn_rule::duplicate_in_row: return "duplicate_in_row";
-        case turn_rule::mixed_row: return "mixed_row";
-    }
-    return "?";
-}
-
-inline const char* id(cards::action_error e) {
-    using cards::action_error;
-    switch (e) {
-        case action_error::ok: return "ok";
-        case action_error::game_over: return "game_over";
-        case action_error::illegal_turn: return "illegal_turn";
-        case action_error::opening_group: return "opening_group";
-        case action_error::play_exists: return "play_exists";
-        case action_error::not_your_turn: return "not_your_turn";
-    }
-    return "?";
-}
-
 template <cards::card_ruleset R>
 void write_rows(json& j, const cards::basic_tableau<R>& t) {
     j.begin_array();

@@ -12,3 +12,4 @@
 #include "notation.hpp"
 #include "game.hpp"
 #include "perft.hpp"
+#include "identifiers.hpp"
