@@ -29,6 +29,7 @@
 #include "notation/render.hpp"
 #include "notation/perft.hpp"
 #include "notation/identifiers.hpp"
+#include "game/rule_sets.hpp"
 #include "game/turns.hpp"
 #include "play/bot.hpp"
 #include "play/play_game.hpp"

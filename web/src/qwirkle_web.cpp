@@ -107,7 +107,7 @@ std::string version() { return QWIRKLE_VERSION_STRING; }
 std::string rules() {
     json j;
     j.begin_array();
-    for (const auto& r : rules_choices)
+    for (const auto& r : qwirkle::rules_choices)
         j.begin_object().field("name", r.name).field("minPlayers", r.min_players).field("maxPlayers", r.max_players)
             .field("description", r.description).end_object();
     return j.end_array().take();

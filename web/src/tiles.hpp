@@ -28,41 +28,7 @@ namespace qwirkle::web {
 template <class Enum>
 constexpr const char* id(Enum e) { return identifier(e); }
 
-/// The rule sets the package offers, as settings of the standard game. The player ranges and the
-/// expansions come from the library's rule-set types themselves.
-struct rules_choice {
-    const char* name;
-    int min_players;
-    int max_players;
-    unsigned special_tiles;
-    unsigned starting_actions;
-    const char* description;
-};
-
-inline constexpr rules_choice rules_choices[] = {
-    {"standard", standard_rules::min_players, standard_rules::max_players, 0, 0,
-     "108 tiles, 2-6 players (hands of 6; 5 with five players, 4 with six)"},
-    {"classic", classic_rules::min_players, classic_rules::max_players, 0, 0, "the box: 2-4 players, hands of 6"},
-    {"five-six", five_six_player_rules::min_players, five_six_player_rules::max_players, 0, 0,
-     "the 5-6 player variant: hands of 5 or 4"},
-    {"mini", mini_expansion_rules::min_players, mini_expansion_rules::max_players,
-     rules_traits<mini_expansion_rules>::special_tiles, 0, "mini-expansions: both special tiles in the bag"},
-    {"mini-take", standard_rules::min_players, standard_rules::max_players,
-     rules_traits<mini_expansion_subset_rules<action_bit(action_tile::take_tile)>>::special_tiles, 0,
-     "mini-expansions, variant 1: only the take-a-tile special tile"},
-    {"mini-draw", standard_rules::min_players, standard_rules::max_players,
-     rules_traits<mini_expansion_subset_rules<action_bit(action_tile::draw_three)>>::special_tiles, 0,
-     "mini-expansions, variant 1: only the draw-three special tile"},
-    {"actions-at-start", action_tiles_at_start_rules::min_players, action_tiles_at_start_rules::max_players, 0,
-     rules_traits<action_tiles_at_start_rules>::starting_actions,
-     "mini-expansions, variant 2: both action tiles held from the start"},
-};
-
-inline const rules_choice* find_rules(std::string_view name) {
-    for (const auto& r : rules_choices)
-        if (name == r.name) return &r;
-    return nullptr;
-}
+// The rule sets by name: qwirkle/game/rule_sets.hpp (rules_choices, find_rules).
 
 /// The rule-set name of a configuration read from a record (the expansions decide it).
 inline const char* rules_of(const game_config& c) {
