@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds everything with Clang and with GCC (warnings as errors) and runs the tests of both; the
-# benchmarks run as a short smoke test among them, and so do the quality gates of both builds:
-#   headers: self-contained   every public header compiled on its own (qwirkle_header_check)
-#   package: ...              consumer programs built against qwirkle by every route (tests/package):
-#                             install + find_package, add_subdirectory, FetchContent, pkg-config, the
-#                             vcpkg port's steps, and `conan create` when Conan is there
-# Both run the Python package's pytest suite too (label python; skipped without python3-pybind11,
-# numpy or pytest for /usr/bin/python3).
-# Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile and card tests,
-# and scripts/fuzz.sh runs every fuzz target for a short smoke (reported as skipped without libFuzzer).
+# benchmarks run as a short smoke test among them, and so does the header check of both builds
+# (every public header compiled on its own, qwirkle_header_check). The GCC pass also runs what does
+# not depend on the compiler: the consumer tests of every packaging route (tests/package: install +
+# find_package, add_subdirectory, FetchContent, pkg-config, the vcpkg port's steps, and `conan create`
+# when Conan is there), the Python package's pytest suite (label python), the web package and page
+# (label web) and the API reference (docs: doxygen) — each reported as skipped when its tools are
+# missing. Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile,
+# card, conformance and search tests, and scripts/fuzz.sh runs every fuzz target for a short smoke
+# (reported as skipped without libFuzzer).
 # The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
 # Conan is looked for in $QWIRKLE_CONAN_SRC (a conan 2 source tree; OFF to skip), then on PATH.
@@ -37,8 +37,11 @@ run_preset() {
   ctest --preset "$preset" -j "$jobs"
 }
 
-# The web package is built once, in the GCC pass (em++ is the compiler there either way).
-run_preset dev-clang -DQWIRKLE_BUILD_WEB=OFF
+# What does not depend on the C++ compiler of the pass runs once, in the GCC pass: the web package
+# (em++ is the compiler there either way), the consumer tests of the packaging routes, the Python
+# package's build and tests, the API reference. The Clang pass builds the library, tests, examples
+# and benchmarks with -Werror and runs their tests.
+run_preset dev-clang -DQWIRKLE_BUILD_WEB=OFF -DQWIRKLE_PACKAGE_TESTS=OFF -DQWIRKLE_BUILD_PYTHON=OFF -DQWIRKLE_BUILD_DOCS=OFF
 run_preset asan
 echo "== fuzz (smoke: every libFuzzer target for a few seconds; skipped without libFuzzer)"
 bash scripts/fuzz.sh
