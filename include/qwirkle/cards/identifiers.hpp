@@ -13,6 +13,8 @@ namespace qwirkle::cards {
 /// @name Identifiers of the card game's rules
 /// Each returns the enumerator's name, or "?" for a value outside the enumeration.
 /// @{
+
+/// The identifier of a card-turn rule (`row_too_short`, `mixed_row`, ...; docs/rules.md §4).
 constexpr const char* identifier(turn_rule r) {
     switch (r) {
         case turn_rule::ok: return "ok";
@@ -27,6 +29,7 @@ constexpr const char* identifier(turn_rule r) {
     return "?";
 }
 
+/// The identifier of a card action's error (`play_exists`, `opening_group`, `not_your_turn`, ...).
 constexpr const char* identifier(action_error r) {
     switch (r) {
         case action_error::ok: return "ok";

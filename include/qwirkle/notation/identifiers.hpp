@@ -17,6 +17,8 @@ namespace qwirkle {
 /// Each returns the enumerator's name (`action_kind::draw_three` is `draw3` and `take_tile` is
 /// `take`, as in the notation), or "?" for a value outside the enumeration.
 /// @{
+
+/// The identifier of a placement rule (`no_contact`, `gap_in_line`, ...; docs/rules.md §2).
 constexpr const char* identifier(placement_rule r) {
     switch (r) {
         case placement_rule::ok: return "ok";
@@ -39,6 +41,7 @@ constexpr const char* identifier(placement_rule r) {
     return "?";
 }
 
+/// The identifier of an action rule (`exchange_not_in_hand`, `pass_not_allowed`, `not_your_turn`, ...).
 constexpr const char* identifier(action_rule r) {
     switch (r) {
         case action_rule::ok: return "ok";
@@ -60,6 +63,7 @@ constexpr const char* identifier(action_rule r) {
     return "?";
 }
 
+/// The identifier of a take-a-tile rule (`in_qwirkle`, `disconnects`, `last_tile`, ...; docs/rules.md §3).
 constexpr const char* identifier(take_rule r) {
     switch (r) {
         case take_rule::ok: return "ok";
@@ -71,6 +75,7 @@ constexpr const char* identifier(take_rule r) {
     return "?";
 }
 
+/// The identifier of an action's kind: `place`, `exchange`, `pass`, `draw3`, `take` (as in the notation).
 constexpr const char* identifier(action_kind k) {
     switch (k) {
         case action_kind::place: return "place";
@@ -82,6 +87,7 @@ constexpr const char* identifier(action_kind k) {
     return "?";
 }
 
+/// The identifier of how a game stands or ended: `running`, `last_tile`, `stalemate`.
 constexpr const char* identifier(game_end e) {
     switch (e) {
         case game_end::running: return "running";
