@@ -22,15 +22,8 @@ using qwirkle_fuzz::pick;
 
 namespace {
 
-struct four_colours_five_shapes : standard_rules {
-    static constexpr int colours = 4;
-    static constexpr int shapes = 5;
-    static constexpr int copies = 2;
-};
-struct three_colours_six_shapes : standard_rules {
-    static constexpr int colours = 3;
-    static constexpr int shapes = 6;
-};
+using qwirkle_test::four_colours_five_shapes;  // (tests/tiles/support.hpp)
+using qwirkle_test::three_colours_six_shapes;
 
 /// A line of tiles breaks a rule: too long, twice the same tile, or neither one colour nor one shape.
 template <class T>

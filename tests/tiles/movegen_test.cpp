@@ -416,18 +416,6 @@ TEST_CASE("movegen: the perft suite tests/data/perft_tiles.tsv — counts and mo
 }
 
 namespace {
-/// docs/rules.md §1: the rules hold with "6" read as the number of colours or shapes.
-struct four_colours_five_shapes : standard_rules {
-    static constexpr int colours = 4;
-    static constexpr int shapes = 5;
-    static constexpr int copies = 2;
-};
-struct three_colours_six_shapes : standard_rules {
-    static constexpr int colours = 3;
-    static constexpr int shapes = 6;
-    static constexpr int copies = 3;
-};
-
 template <class R>
 std::size_t nonsquare_positions(std::uint64_t first_seed, std::uint64_t seeds) {
     std::size_t positions = 0;

@@ -19,6 +19,19 @@ using namespace qwirkle;
 using namespace qwirkle::literals;
 
 /// A small board: enough for every hand-made position, cheap to copy.
+/// Rule sets with other sizes (docs/rules.md §1: the rules hold with "6" read as the number of
+/// colours or shapes), for the move generator's tests and its fuzz target.
+struct four_colours_five_shapes : standard_rules {
+    static constexpr int colours = 4;
+    static constexpr int shapes = 5;
+    static constexpr int copies = 2;
+};
+struct three_colours_six_shapes : standard_rules {
+    static constexpr int colours = 3;
+    static constexpr int shapes = 6;
+    static constexpr int copies = 3;
+};
+
 using small_board = basic_board<standard_rules, 12>;
 
 /// Places `x,y,TILE ...` on a board without any rule check (for hand-built positions).

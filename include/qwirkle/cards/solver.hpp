@@ -491,30 +491,6 @@ private:
     }
 };
 
-/// The rows of one group from its counts: as many Qwirkles as the counts allow, then the rest dealt
-/// round-robin into max-count rows. Precondition: the counts are partitionable.
-template <card_ruleset R>
-void deal_group(const card_t<R>* kinds, const std::uint8_t* n, int size, int extra_qwirkles,
-                std::vector<basic_row<R>>& rows) {
-    constexpr int M = R::min_row;
-    int total = 0, mx = 0, mn = 99;
-    for (int k = 0; k < size; ++k) total += n[k], mx = std::max<int>(mx, n[k]), mn = std::min<int>(mn, n[k]);
-    int q = 0;
-    if (mn >= 1) q = size == M ? mn : std::min(mn, (total - M * mx) / (size - M));
-    for (int j = 0; j < q + extra_qwirkles; ++j) {
-        basic_row<R> r;
-        for (int k = 0; k < size; ++k) r.push_back(kinds[k]);
-        rows.push_back(r);
-    }
-    const int r = mx - q;
-    if (r <= 0) return;
-    const std::size_t first = rows.size();
-    rows.resize(first + static_cast<std::size_t>(r));
-    int j = 0;
-    for (int k = 0; k < size; ++k)
-        for (int c = 0; c < n[k] - q; ++c) rows[first + static_cast<std::size_t>(j++ % r)].push_back(kinds[k]);
-}
-
 /// Every distinct set of Qwirkles an arrangement of a multiset can hold, exactly: a group with r rows,
 /// q of them Qwirkles, holds x_k ∈ [q, r] of each kind and between 3r + (G − 3)q and Gq + (G − 1)(r − q)
 /// cards in all (the rows that are not Qwirkles hold 3 to G − 1 cards). Levels are searched as in
@@ -746,6 +722,18 @@ void deal_group_exact(const card_t<R>* kinds, const std::uint8_t* n, int size, i
         for (int c = 0; c < n[k] - q; ++c) rows[first + static_cast<std::size_t>(j++ % rest)].push_back(kinds[k]);
 }
 
+/// The rows of one group from its counts: as many Qwirkles as the counts allow, then the rest dealt
+/// round-robin into max-count rows. Precondition: the counts are partitionable.
+template <card_ruleset R>
+void deal_group(const card_t<R>* kinds, const std::uint8_t* n, int size, std::vector<basic_row<R>>& rows) {
+    constexpr int M = R::min_row;
+    int total = 0, mx = 0, mn = 99;
+    for (int k = 0; k < size; ++k) total += n[k], mx = std::max<int>(mx, n[k]), mn = std::min<int>(mn, n[k]);
+    int q = 0;
+    if (mn >= 1) q = size == M ? mn : std::min(mn, (total - M * mx) / (size - M));
+    deal_group_exact<R>(kinds, n, size, q, mx, rows);
+}
+
 /// The hand-part layer on top of `level_solver`: the distinct parts of a hand, a cache of answers per
 /// multiset, and the rows of an arrangement.
 template <card_ruleset R>
@@ -926,11 +914,11 @@ public:
         std::array<std::uint8_t, (C > S ? C : S)> n{};
         for (int c = 0; c < C; ++c) {
             for (int sh = 0; sh < S; ++sh) kinds[sh] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[sh] = x[c * S + sh];
-            deal_group<R>(kinds.data(), n.data(), S, 0, t.rows);
+            deal_group<R>(kinds.data(), n.data(), S, t.rows);
         }
         for (int sh = 0; sh < S; ++sh) {
             for (int c = 0; c < C; ++c) kinds[c] = qwirkle::detail::tile_at<card_type>(c * S + sh), n[c] = static_cast<std::uint8_t>(all[c * S + sh] - x[c * S + sh]);
-            deal_group<R>(kinds.data(), n.data(), C, 0, t.rows);
+            deal_group<R>(kinds.data(), n.data(), C, t.rows);
         }
         return t;
     }
