@@ -2,12 +2,16 @@
 without depending on either.
 
 Actions. Every action has a stable integer code (`qwirkle.encode`, C++ `qwirkle/game/action_code.hpp`).
-The legal actions of a state, sorted by code, fill the first slots of a fixed discrete space of
-`max_actions` slots: `action_mask` marks them and `legal_actions()` gives their codes, so that slot i
-is legal_actions()[i]. `step(slot)` takes a slot (the PettingZoo way); `step_code(code)` takes a code
+The legal actions of a state fill the first slots of a fixed discrete space of `max_actions` slots, in
+the library's order (C++ `legal_actions()`: action tiles, placements in the move generator's order,
+exchanges smallest first, pass — the same on every run and platform): `action_mask` marks them and
+`legal_actions()` gives their codes, so that slot i is legal_actions()[i] (-1 for the rare action
+without a code: an exchange of more than 9 tiles, possible only with custom hand sizes; it is still
+playable by its slot). `step(slot)` takes a slot (the PettingZoo way); `step_code(code)` takes a code
 (or an Action, or notation). A state with more legal actions than `max_actions` shows the first
-`max_actions` by code in the mask (the rest stay playable through step_code); the default, 4096, is
-above anything met in the tests' games.
+`max_actions` in the mask (the rest stay playable through step_code); the default, 4096, is above
+anything met in the tests' games. Slots are indices into this one state's list: an agent that wants an
+identity for an action across states uses its code.
 
 Observations hold no hidden information: the acting seat's hand, the tiles it has not seen (bag and
 other hands together), scores, hand sizes, bag size, and the board as uint8 planes (colour + 1,
@@ -81,7 +85,8 @@ class TileEnv:
         return self._env.mask()
 
     def legal_actions(self) -> np.ndarray:
-        """Codes of the legal actions, ascending: slot i of the action space is legal_actions()[i]."""
+        """Codes of the legal actions in slot order: slot i of the action space is legal_actions()[i]
+        (-1 for an action without a code)."""
         return self._env.codes()
 
     def action_features(self) -> np.ndarray:
@@ -217,7 +222,7 @@ class BatchEnv:
     """N tile games stepped together in C++ (the GIL released while they step). A finished game
     starts again at once: game i plays the seeds seed + i, seed + i + N, seed + i + 2N, ...
 
-    step(actions) takes one slot per game (index into that game's legal codes, ascending; or codes
+    step(actions) takes one slot per game (index into that game's legal actions, in the order of TileEnv; or codes
     with codes=True) and returns (rewards float32[N, players], dones bool[N], final_scores int32[N,
     players], -1 where not done). A batch with any illegal entry raises IllegalAction and steps
     nothing. Observations are from the seat to act (column 0 of scores / hand_sizes is that seat)."""

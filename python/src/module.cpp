@@ -307,14 +307,15 @@ struct py_tile_env {
     py::array_t<bool> mask() const {
         py::array_t<bool> m(max_actions);
         auto* p = m.mutable_data();
-        const int n = std::min<int>(max_actions, static_cast<int>(core.legal.size()));
+        const int n = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(max_actions), core.legal.size()));
         std::fill(p, p + max_actions, false);
         std::fill(p, p + n, true);
         return m;
     }
     py::array_t<std::int64_t> codes() const {
         py::array_t<std::int64_t> out(static_cast<py::ssize_t>(core.legal.size()));
-        std::copy(core.legal.begin(), core.legal.end(), out.mutable_data());
+        auto* o = out.mutable_data();
+        for (std::uint64_t k = 0; k < core.legal.size(); ++k) o[k] = slot_code(core.legal, k);
         return out;
     }
     void step_action(const tile_action& a) {
@@ -323,17 +324,16 @@ struct py_tile_env {
     }
     void step(long long slot) {
         if (core.s.is_terminal()) raise_illegal("game_over", "the game is over");
-        if (slot < 0 || slot >= static_cast<long long>(core.legal.size()) || slot >= max_actions)
-            raise_illegal("not_legal", "slot " + std::to_string(slot) + " is not a legal action (" +
-                                           std::to_string(std::min<std::size_t>(core.legal.size(), static_cast<std::size_t>(max_actions))) +
-                                           " legal)");
-        step_action(*decode_action<standard_rules>(core.legal[static_cast<std::size_t>(slot)]));
+        const std::uint64_t legal = std::min<std::uint64_t>(core.legal.size(), static_cast<std::uint64_t>(max_actions));
+        if (slot < 0 || static_cast<std::uint64_t>(slot) >= legal)
+            raise_illegal("not_legal", "slot " + std::to_string(slot) + " is not a legal action (" + std::to_string(legal) + " legal)");
+        step_action(core.legal.at(static_cast<std::uint64_t>(slot)));
     }
     py::array_t<float> features() const {
         const auto n = static_cast<py::ssize_t>(core.legal.size());
         py::array_t<float> f({n, static_cast<py::ssize_t>(feature_count)});
         for (py::ssize_t i = 0; i < n; ++i)
-            action_features(core.s, *decode_action<standard_rules>(core.legal[static_cast<std::size_t>(i)]), f.mutable_data() + i * feature_count);
+            action_features(core.s, core.legal.at(static_cast<std::uint64_t>(i)), f.mutable_data() + i * feature_count);
         return f;
     }
 };
@@ -362,24 +362,25 @@ struct py_batch_env {
             rng pick(seed);
             for (int i = 0; i < n && error.empty(); ++i) {
                 const auto& legal = core.legal[static_cast<std::size_t>(i)];
-                action_code code;
+                tile_action a;
                 if (random) {
-                    code = legal[pick.below(static_cast<std::uint32_t>(legal.size()))];
+                    a = legal.at(random_slot(legal, pick));
                 } else if (codes) {
-                    code = static_cast<action_code>(slots[i]);
-                    if (!std::binary_search(legal.begin(), legal.end(), code)) {
+                    const auto decoded = decode_action<standard_rules>(static_cast<action_code>(slots[i]));
+                    if (!decoded || !core.games[static_cast<std::size_t>(i)].check(*decoded).ok()) {
                         error = "game " + std::to_string(i) + ": code " + std::to_string(slots[i]) + " is not a legal action";
                         break;
                     }
+                    a = *decoded;
                 } else {
-                    if (slots[i] < 0 || slots[i] >= static_cast<std::int64_t>(legal.size())) {
+                    if (slots[i] < 0 || static_cast<std::uint64_t>(slots[i]) >= legal.size()) {
                         error = "game " + std::to_string(i) + ": slot " + std::to_string(slots[i]) + " is not a legal action (" +
                                 std::to_string(legal.size()) + " legal)";
                         break;
                     }
-                    code = legal[static_cast<std::size_t>(slots[i])];
+                    a = legal.at(static_cast<std::uint64_t>(slots[i]));
                 }
-                core.step_one(i, code, r + i * P, d + i, f + i * P);
+                core.step_one(i, a, r + i * P, d + i, f + i * P);
             }
         }
         if (!error.empty()) raise_illegal("not_legal", error + " (games before it were stepped)");
@@ -391,8 +392,13 @@ struct py_batch_env {
         const auto* p = a.data();
         for (int i = 0; i < core.n; ++i) {
             const auto& legal = core.legal[static_cast<std::size_t>(i)];
-            const bool ok = codes ? std::binary_search(legal.begin(), legal.end(), static_cast<action_code>(p[i]))
-                                  : (p[i] >= 0 && p[i] < static_cast<std::int64_t>(legal.size()));
+            bool ok;
+            if (codes) {
+                const auto decoded = decode_action<standard_rules>(static_cast<action_code>(p[i]));
+                ok = p[i] >= 0 && decoded && core.games[static_cast<std::size_t>(i)].check(*decoded).ok();
+            } else {
+                ok = p[i] >= 0 && static_cast<std::uint64_t>(p[i]) < legal.size();
+            }
             if (!ok)
                 raise_illegal("not_legal", "game " + std::to_string(i) + ": " + (codes ? "code " : "slot ") + std::to_string(p[i]) +
                                                " is not a legal action (" + std::to_string(legal.size()) + " legal); nothing was stepped");
@@ -401,7 +407,8 @@ struct py_batch_env {
     }
     py::array_t<std::int32_t> counts() const {
         py::array_t<std::int32_t> c(core.n);
-        for (int i = 0; i < core.n; ++i) c.mutable_data()[i] = static_cast<std::int32_t>(core.legal[static_cast<std::size_t>(i)].size());
+        for (int i = 0; i < core.n; ++i)
+            c.mutable_data()[i] = static_cast<std::int32_t>(std::min<std::uint64_t>(core.legal[static_cast<std::size_t>(i)].size(), 0x7FFFFFFF));
         return c;
     }
     py::tuple codes(int width) const {
@@ -413,8 +420,8 @@ struct py_batch_env {
         for (int i = 0; i < core.n; ++i) {
             const auto& l = core.legal[static_cast<std::size_t>(i)];
             for (int k = 0; k < width; ++k) {
-                const bool in = k < static_cast<int>(l.size());
-                o[i * width + k] = in ? static_cast<std::int64_t>(l[static_cast<std::size_t>(k)]) : -1;
+                const bool in = static_cast<std::uint64_t>(k) < l.size();
+                o[i * width + k] = in ? slot_code(l, static_cast<std::uint64_t>(k)) : -1;
                 m[i * width + k] = in;
             }
         }
@@ -475,8 +482,8 @@ struct py_batch_env {
         py::gil_scoped_release release;
         for (int i = 0; i < n; ++i) {
             const auto& l = core.legal[static_cast<std::size_t>(i)];
-            for (int k = 0; k < width && k < static_cast<int>(l.size()); ++k)
-                action_features(core.games[static_cast<std::size_t>(i)], *decode_action<standard_rules>(l[static_cast<std::size_t>(k)]),
+            for (int k = 0; k < width && static_cast<std::uint64_t>(k) < l.size(); ++k)
+                action_features(core.games[static_cast<std::size_t>(i)], l.at(static_cast<std::uint64_t>(k)),
                                 o + (static_cast<std::size_t>(i) * width + k) * feature_count);
         }
         return f;
@@ -497,9 +504,8 @@ py::tuple batch_features_flat(const py_batch_env& b) {
         py::gil_scoped_release release;
         for (int i = 0; i < n; ++i) {
             const auto& l = b.core.legal[static_cast<std::size_t>(i)];
-            for (std::size_t k = 0; k < l.size(); ++k)
-                action_features(b.core.games[static_cast<std::size_t>(i)], *decode_action<standard_rules>(l[k]),
-                                o + (static_cast<std::size_t>(off[i]) + k) * feature_count);
+            for (std::uint64_t k = 0; k < l.size(); ++k)
+                action_features(b.core.games[static_cast<std::size_t>(i)], l.at(k), o + (static_cast<std::size_t>(off[i]) + k) * feature_count);
         }
     }
     return py::make_tuple(f, offsets);

@@ -12,6 +12,8 @@
 
 #include "common.hpp"
 
+#include <qwirkle/game/action_list.hpp>
+
 namespace qpy {
 
 using tile_action = qwirkle::action;
@@ -253,11 +255,12 @@ struct py_game {
 /// seat at each of its turns, for shaping) — the win reward is always in returns().
 enum class reward_mode { win, score };
 
-/// One tile game stepped by slot (index into its sorted legal codes) or code.
+/// One tile game stepped by slot (index into its legal actions, in the library's legal_actions()
+/// order: see game/action_list.hpp) or by code.
 struct tile_env_core {
     game_config config;
     tile_state s;
-    std::vector<action_code> legal;
+    action_list legal;
     reward_mode mode = reward_mode::win;
 
     explicit tile_env_core(game_config c) : config(std::move(c)), s(config) { refresh(); }
@@ -267,7 +270,7 @@ struct tile_env_core {
         s = tile_state(config);
         refresh();
     }
-    void refresh() { legal_codes(s, legal); }
+    void refresh() { legal.assign(s); }
 
     /// Plays a legal action; fills per-seat rewards (size players). Returns the error (ok or not).
     tile_state::error_type play(const tile_action& a, float* rewards) {
@@ -286,14 +289,26 @@ struct tile_env_core {
     }
 };
 
+/// The code of slot k of a list, or −1 for an action without a code (see game/action_code.hpp).
+inline std::int64_t slot_code(const action_list& l, std::uint64_t k) {
+    const auto c = l.code(k);
+    return c ? static_cast<std::int64_t>(*c) : -1;
+}
+
+/// A uniformly random slot of a non-empty list.
+inline std::uint64_t random_slot(const action_list& l, rng& pick) {
+    const std::uint64_t n = l.size();
+    if (n <= 0xFFFFFFFFu) return pick.below(static_cast<std::uint32_t>(n));
+    return pick.next() % n;  // only giant custom hands get here; the modulo bias is below n / 2^64
+}
+
 /// N tile games stepped together; a finished game starts again at once with the next seed.
 struct batch_core {
     game_config config;
     std::vector<tile_state> games;
-    std::vector<std::vector<action_code>> legal;
+    std::vector<action_list> legal;
     std::vector<std::uint64_t> next_seed;
     std::vector<int> episode_turns;
-    std::uint64_t seed_stride = 0;
     int n = 0;
     long long steps = 0, episodes = 0;
 
@@ -311,17 +326,17 @@ struct batch_core {
             config.seed = seed + static_cast<std::uint64_t>(i);
             games.emplace_back(config);
             next_seed[static_cast<std::size_t>(i)] = config.seed + static_cast<std::uint64_t>(n);
-            legal_codes(games.back(), legal[static_cast<std::size_t>(i)]);
+            legal[static_cast<std::size_t>(i)].assign(games.back());
         }
         steps = episodes = 0;
     }
-    /// Steps game i with the action code `code` (already known legal); rewards row of size players.
-    void step_one(int i, action_code code, float* rewards, std::uint8_t* done, std::int32_t* final_scores) {
+    /// Steps game i with action `a` (already known legal); rewards row of size players.
+    void step_one(int i, const tile_action& a, float* rewards, std::uint8_t* done, std::int32_t* final_scores) {
         auto& s = games[static_cast<std::size_t>(i)];
         const int players = s.players();
         for (int q = 0; q < players; ++q) rewards[q] = 0;
         *done = 0;
-        s.apply(*decode_action<standard_rules>(code));
+        s.apply(a);
         ++steps;
         ++episode_turns[static_cast<std::size_t>(i)];
         if (s.is_terminal()) {
@@ -337,7 +352,7 @@ struct batch_core {
             s = tile_state(config);
             episode_turns[static_cast<std::size_t>(i)] = 0;
         }
-        legal_codes(s, legal[static_cast<std::size_t>(i)]);
+        legal[static_cast<std::size_t>(i)].assign(s);
     }
 };
 

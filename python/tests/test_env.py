@@ -68,6 +68,31 @@ def test_score_rewards_add_up_to_the_scores():
     assert [env._cumulative_rewards[a] for a in env.possible_agents] == env.scores()
 
 
+def test_tile_env_slots_follow_the_library_order():
+    # placements in the generator's order, then exchanges smallest first, and the same order as BatchEnv
+    env, g = TileEnv(seed=4), qwirkle.Game(players=2, seed=4)
+    b = BatchEnv(1, seed=4)
+    rng = np.random.default_rng(4)
+    for step in range(40):
+        codes = env.legal_actions()
+        moves = [m.code for m in g.legal_moves()]
+        # The generator's order depends on the order in which earlier moves placed their tiles
+        # (the game below replays codes, whose moves come in span order): the same from the start only.
+        assert (list(codes[: len(moves)]) == moves) if step == 0 else (set(codes[: len(moves)]) == set(moves))
+        kinds = [qwirkle.decode(int(c)).kind for c in codes]
+        exchanges = [qwirkle.decode(int(c)) for c in codes[len(moves):] if c >= 0]
+        assert kinds[: len(moves)] == ["place"] * len(moves) and all(a.kind == "exchange" for a in exchanges)
+        sizes = [len(a.tiles) for a in exchanges]
+        assert sizes == sorted(sizes)
+        assert (b.legal_actions(4096)[0][0, : len(codes)] == codes).all()
+        slot = int(rng.integers(len(codes)))
+        g.apply(int(codes[slot]))
+        env.step(slot)
+        b.step(np.array([slot]))
+        if env.is_terminal():
+            break
+
+
 def test_action_features_line_up_with_codes():
     env = TileEnv(seed=2)
     f = env.action_features()
@@ -93,7 +118,10 @@ def test_batch_env_matches_single_games():
         counts = b.legal_counts()
         for i, g in enumerate(singles):
             assert counts[i] == mask[i].sum() == len(g.legal_codes())
-            assert (codes[i, : counts[i]] == g.legal_codes()).all()
+            assert (np.sort(codes[i, : counts[i]]) == g.legal_codes()).all()
+            # slots in the library's order: placements first
+            moves = [m.code for m in g.legal_moves()]
+            assert set(codes[i, : len(moves)]) == set(moves)
         slots = (np.arange(4) * 7 + step) % counts
         rewards, dones, finals = b.step(slots)
         for i, g in enumerate(singles):
