@@ -1,18 +1,23 @@
 """PEP 517 backend of the qwirkle Python package: builds the extension with CMake (python/CMakeLists.txt,
-the headers from ../include) and packs a wheel by hand, so that nothing has to be downloaded to build
-(`requires = []`). Environment: QWIRKLE_CMAKE_ARGS (extra configure arguments), QWIRKLE_BUILD_DIR
-(keep the CMake build there instead of a temporary directory), CMAKE_BUILD_PARALLEL_LEVEL.
+the headers from ../include in the repository, or from include/ in an unpacked sdist) and packs a
+wheel by hand, so that nothing has to be downloaded to build (`requires = []`). `build_sdist` makes a
+source archive that builds on its own: the package, the C++ headers and the license.
+Environment: QWIRKLE_CMAKE_ARGS (extra configure arguments), QWIRKLE_BUILD_DIR (keep the CMake build
+there instead of a temporary directory), CMAKE_BUILD_PARALLEL_LEVEL.
 """
 import base64
 import glob
 import hashlib
+import io
 import os
 import shlex
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import tempfile
+import time
 import zipfile
 
 NAME = "qwirkle"
@@ -58,14 +63,24 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
     return os.path.basename(d)
 
 
-def _build(build_dir):
-    include = os.path.join(os.path.dirname(HERE), "include")
-    if not os.path.isdir(os.path.join(include, "qwirkle")):
-        raise RuntimeError(f"the qwirkle headers are not at {include}: build from the repository's python/ folder")
+def _include_dir():
+    """The C++ headers: include/ beside this package in an unpacked sdist, else the repository's."""
+    for include in (os.path.join(HERE, "include"), os.path.join(os.path.dirname(HERE), "include")):
+        if os.path.isfile(os.path.join(include, "qwirkle", "qwirkle.hpp")):
+            return include
+    raise RuntimeError(f"the qwirkle headers are neither in {HERE}/include (an sdist) nor in ../include "
+                       "(the repository): build from the repository's python/ folder or from an sdist")
+
+
+def configure_args(build_dir):
+    """The CMake configure command of the extension (the tests check it on an unpacked sdist)."""
     args = ["cmake", "-S", HERE, "-B", build_dir, f"-DPython_EXECUTABLE={sys.executable}",
-            "-DCMAKE_BUILD_TYPE=Release", f"-DQWIRKLE_INCLUDE_DIR={include}"]
-    args += shlex.split(os.environ.get("QWIRKLE_CMAKE_ARGS", ""))
-    subprocess.check_call(args)
+            "-DCMAKE_BUILD_TYPE=Release", f"-DQWIRKLE_INCLUDE_DIR={_include_dir()}"]
+    return args + shlex.split(os.environ.get("QWIRKLE_CMAKE_ARGS", ""))
+
+
+def _build(build_dir):
+    subprocess.check_call(configure_args(build_dir))
     subprocess.check_call(["cmake", "--build", build_dir, "--target", "qwirkle_python"])
     return os.path.join(build_dir, NAME)
 
@@ -103,3 +118,52 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+# ---- sdist -----------------------------------------------------------------------------------------
+
+# What an sdist holds, relative to python/ (and, for the headers and the license, to the repository).
+_SDIST_DIRS = ("build_backend", "qwirkle", "src", "examples")
+_SDIST_FILES = ("pyproject.toml", "README.md", "CMakeLists.txt")
+
+
+def _sdist_members():
+    """(path on disk, path in the archive) of every file of the sdist, sorted."""
+    repo = os.path.dirname(HERE)
+    out = [(os.path.join(HERE, f), f) for f in _SDIST_FILES]
+    for d in _SDIST_DIRS:
+        for root, dirs, files in os.walk(os.path.join(HERE, d)):
+            dirs[:] = sorted(x for x in dirs if x != "__pycache__")
+            out += [(os.path.join(root, f), os.path.relpath(os.path.join(root, f), HERE))
+                    for f in files if not f.endswith((".pyc", ".so"))]
+    include = _include_dir()
+    for root, dirs, files in os.walk(os.path.join(include, "qwirkle")):
+        dirs.sort()
+        out += [(os.path.join(root, f), os.path.join("include", os.path.relpath(os.path.join(root, f), include)))
+                for f in files if f.endswith(".hpp")]
+    for lic in (os.path.join(HERE, "LICENSE"), os.path.join(repo, "LICENSE")):
+        if os.path.isfile(lic):
+            out.append((lic, "LICENSE"))
+            break
+    else:
+        raise RuntimeError("no LICENSE file to put into the sdist")
+    return sorted(out, key=lambda m: m[1])
+
+
+def build_sdist(sdist_directory, config_settings=None):
+    base = f"{NAME}-{_version()}"
+    os.makedirs(sdist_directory, exist_ok=True)
+    name = f"{base}.tar.gz"
+    mtime = int(os.environ.get("SOURCE_DATE_EPOCH", time.time()))
+
+    def add(tar, arcname, data):
+        info = tarfile.TarInfo(f"{base}/{arcname}")
+        info.size, info.mtime, info.mode = len(data), mtime, 0o644
+        tar.addfile(info, fileobj=io.BytesIO(data))
+
+    with tarfile.open(os.path.join(sdist_directory, name), "w:gz", format=tarfile.PAX_FORMAT) as tar:
+        for path, arcname in _sdist_members():
+            with open(path, "rb") as f:
+                add(tar, arcname, f.read())
+        add(tar, "PKG-INFO", _metadata().encode())
+    return name
