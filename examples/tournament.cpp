@@ -4,6 +4,7 @@
 //                      [--seed 1] [--threads N] [--max-turns 1000] [--think-ms MS] [--iterations N]
 //                      [--csv games.csv] [--json summary.json] [--quiet]
 //   qwirkle-tournament --game cards [--bots cautious,greedy] [--rules schmidt|999] ...
+//   qwirkle-tournament --round-robin --bots random,greedy,tactician,monte-carlo,expert --games 100
 //
 // Seats rotate from game to game (game i puts bot (i + s) mod k on seat s), so every bot sits in
 // every seat equally often. Game i is played from seed (seed + i): the CSV lists each game's seed,
@@ -19,8 +20,14 @@
 // The search bots' budgets: --think-ms gives expert and monte-carlo that much time per decision
 // (results then depend on the machine); --iterations sets the expert's tree iterations per decision
 // (reproducible; default 400). Games run on qwirkle::play_games: the results do not depend on --threads.
+// --round-robin (two players): every pair of bots plays --games games, each seed twice with the seats
+// swapped (pair p's game j: seed + j / 2, the first bot of the pair on seat j % 2), and an Elo ladder
+// follows the table: a Bradley–Terry fit of all the games (shared wins count half; one virtual draw
+// per pair keeps a bot that never wins finite), 400·log10 of the strengths, the first bot named at 0,
+// with 95% intervals from 1,000 bootstrap resamples of each pair's games, and the matrix of win rates.
 // Numbers are read strictly (whole token, digits, in range); a usage error exits with status 2,
 // before any game is played (the --csv and --json files are opened first, too).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -57,6 +64,29 @@ struct options {
     int iterations = 0;  ///< expert: iterations per decision; 0: its default
     std::string csv, json;
     bool quiet = false;
+    bool round_robin = false;  ///< every pair of bots, --games games each (two players)
+
+    /// The pairs of bots of a round robin (first < second), in order.
+    std::vector<std::pair<int, int>> pairs() const {
+        std::vector<std::pair<int, int>> v;
+        for (int a = 0; a < static_cast<int>(bots.size()); ++a)
+            for (int b = a + 1; b < static_cast<int>(bots.size()); ++b) v.emplace_back(a, b);
+        return v;
+    }
+    /// How many games the run plays.
+    int total_games() const { return round_robin ? games * static_cast<int>(pairs().size()) : games; }
+    /// The seed of game i.
+    std::uint64_t seed_of(std::size_t i) const {
+        if (!round_robin) return seed + static_cast<std::uint64_t>(i);
+        return seed + static_cast<std::uint64_t>(i % static_cast<std::size_t>(games) / 2);
+    }
+    /// The bot (its index in `bots`) on seat s of game i.
+    int seat_bot(std::size_t i, int s) const {
+        const int k = static_cast<int>(bots.size());
+        if (!round_robin) return (static_cast<int>(i % static_cast<std::size_t>(k)) + s) % k;
+        const auto [a, b] = pairs()[i / static_cast<std::size_t>(games)];
+        return (static_cast<int>(i % static_cast<std::size_t>(games) % 2) == s) ? a : b;
+    }
 };
 
 struct game_result {
@@ -105,19 +135,19 @@ std::unique_ptr<qwirkle::basic_bot<R>> make_tile_bot(const options& o, const std
 /// random streams from (seed + i) ^ 0x5eed; identical results for any --threads.
 template <class R, bool Cards = false>
 std::vector<game_result> run(const options& o) {
-    const int k = static_cast<int>(o.bots.size());
+    const int total = o.total_games();
     const bool bar = !o.quiet && isatty(STDERR_FILENO);
     const auto start = std::chrono::steady_clock::now();
     const auto progress = [&](std::size_t done) {
         const int d = static_cast<int>(done);
-        if (!bar || !(d % std::max(1, o.games / 100) == 0 || d == o.games)) return;
+        if (!bar || !(d % std::max(1, total / 100) == 0 || d == total)) return;
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const int width = 40, filled = width * d / o.games;
+        const int width = 40, filled = width * d / total;
         std::fprintf(stderr, "\r[%s%s] %d/%d games, %.1f s, eta %.0f s ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                     std::string(static_cast<std::size_t>(width - filled), '.').c_str(), d, o.games, secs, secs / d * (o.games - d));
+                     std::string(static_cast<std::size_t>(width - filled), '.').c_str(), d, total, secs, secs / d * (total - d));
     };
-    const auto seed_of = [&](std::size_t i) { return o.seed + static_cast<std::uint64_t>(i); };
-    const auto seat_bot = [&](std::size_t i, int s) { return (static_cast<int>(i % static_cast<std::size_t>(k)) + s) % k; };
+    const auto seed_of = [&](std::size_t i) { return o.seed_of(i); };
+    const auto seat_bot = [&](std::size_t i, int s) { return o.seat_bot(i, s); };
     const auto make_game = [&](std::size_t i) {
         if constexpr (Cards) return qwirkle::cards::basic_game<R>(o.players, seed_of(i));
         else return qwirkle::basic_game<R>(o.players, seed_of(i));
@@ -161,10 +191,121 @@ std::vector<game_result> run(const options& o) {
         return r;
     };
     auto results = qwirkle::play_games(
-        static_cast<std::size_t>(o.games), o.threads, make_game, make_bots,
+        static_cast<std::size_t>(total), o.threads, make_game, make_bots,
         [&](std::size_t i) { return seed_of(i) ^ 0x5eedull; }, summarise, progress, o.max_turns);
     if (bar) std::fprintf(stderr, "\n");
     return results;
+}
+
+/// Bradley–Terry strengths (geometric mean 1) from win shares w[a][b] over n[a][b] games, by the
+/// minorisation–maximisation iteration; one virtual draw per pair keeps every strength finite.
+std::vector<double> bradley_terry(const std::vector<std::vector<double>>& w, const std::vector<std::vector<double>>& n) {
+    const std::size_t k = w.size();
+    std::vector<double> g(k, 1.0);
+    for (int it = 0; it < 2000; ++it) {
+        double change = 0;
+        for (std::size_t a = 0; a < k; ++a) {
+            double wins = 0, denom = 0;
+            for (std::size_t b = 0; b < k; ++b) {
+                if (a == b || n[a][b] + n[b][a] == 0) continue;
+                wins += w[a][b] + 0.5;
+                denom += (n[a][b] + n[b][a] + 1.0) / (g[a] + g[b]);
+            }
+            const double next = denom > 0 ? wins / denom : 1.0;
+            change = std::max(change, std::fabs(std::log(next / g[a])));
+            g[a] = next;
+        }
+        double mean = 0;
+        for (double x : g) mean += std::log(x);
+        mean /= static_cast<double>(k);
+        for (double& x : g) x /= std::exp(mean);
+        if (change < 1e-10) break;
+    }
+    return g;
+}
+
+/// The Elo ladder of a round robin: prints it (ranked, 95% bootstrap intervals, the first bot at 0)
+/// and the matrix of win rates; returns it as JSON.
+std::string elo_ladder(const options& o, const std::vector<game_result>& results) {
+    const std::size_t k = o.bots.size();
+    // per pair, the first bot's win share in each finished game
+    std::vector<std::vector<double>> share(o.pairs().size());
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const auto& r = results[i];
+        if (!r.legal || !r.finished) continue;
+        const std::size_t p = i / static_cast<std::size_t>(o.games);
+        const int first = o.pairs()[p].first;
+        double x = 0;
+        for (int w : r.winners)
+            if (r.seat_bot[static_cast<std::size_t>(w)] == first) x += 1.0 / static_cast<double>(r.winners.size());
+        share[p].push_back(x);
+    }
+    const auto fit = [&](const std::vector<std::vector<double>>& sh) {
+        std::vector<std::vector<double>> w(k, std::vector<double>(k, 0)), n(k, std::vector<double>(k, 0));
+        for (std::size_t p = 0; p < sh.size(); ++p) {
+            const auto [a, b] = o.pairs()[p];
+            for (double x : sh[p]) w[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] += x, w[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)] += 1 - x;
+            n[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] += static_cast<double>(sh[p].size());
+        }
+        const auto g = bradley_terry(w, n);
+        std::vector<double> elo(k);
+        for (std::size_t a = 0; a < k; ++a) elo[a] = 400 * std::log10(g[a] / g[0]);
+        return elo;
+    };
+    const auto elo = fit(share);
+    // bootstrap: each pair's games drawn again with replacement
+    constexpr int resamples = 1000;
+    std::vector<std::vector<double>> draws(k);
+    qwirkle::rng pick(o.seed ^ 0xe10ull);
+    for (int rep = 0; rep < resamples; ++rep) {
+        auto sh = share;
+        for (std::size_t p = 0; p < sh.size(); ++p)
+            for (auto& x : sh[p]) x = share[p][pick.below(static_cast<std::uint32_t>(share[p].size()))];
+        const auto e = fit(sh);
+        for (std::size_t a = 0; a < k; ++a) draws[a].push_back(e[a]);
+    }
+    std::vector<std::size_t> rank(k);
+    for (std::size_t a = 0; a < k; ++a) rank[a] = a;
+    std::stable_sort(rank.begin(), rank.end(), [&](std::size_t a, std::size_t b) { return elo[a] > elo[b]; });
+    std::printf("\nElo ladder (Bradley-Terry fit of every game, one virtual draw per pair; %s = 0; 95%% interval of %d bootstrap resamples)\n",
+                o.bots[0].c_str(), resamples);
+    std::printf("%-4s %-12s %7s %17s\n", "rank", "bot", "Elo", "95% interval");
+    std::ostringstream json;
+    json << "[";
+    for (std::size_t r = 0; r < k; ++r) {
+        const std::size_t a = rank[r];
+        auto d = draws[a];
+        std::sort(d.begin(), d.end());
+        const double lo = d[static_cast<std::size_t>(0.025 * resamples)], hi = d[static_cast<std::size_t>(0.975 * resamples) - 1];
+        if (a == 0) std::printf("%-4zu %-12s %+7.0f   (the anchor)\n", r + 1, o.bots[a].c_str(), elo[a]);
+        else std::printf("%-4zu %-12s %+7.0f   [%+6.0f, %+6.0f]\n", r + 1, o.bots[a].c_str(), elo[a], lo, hi);
+        json << (r ? "," : "") << "{\"name\":\"" << o.bots[a] << "\",\"elo\":" << elo[a] << ",\"lo95\":" << lo << ",\"hi95\":" << hi << "}";
+    }
+    json << "]";
+    std::printf("\nwin rate of the row's bot against the column's (%d games a pair)\n%-12s", o.games, "");
+    for (std::size_t b : rank) std::printf(" %11s", o.bots[b].substr(0, 11).c_str());
+    std::printf("\n");
+    for (std::size_t a : rank) {
+        std::printf("%-12s", o.bots[a].c_str());
+        for (std::size_t b : rank) {
+            if (a == b) {
+                std::printf(" %11s", "-");
+                continue;
+            }
+            double x = 0, n = 0;
+            for (std::size_t p = 0; p < share.size(); ++p) {
+                const auto [f, s] = o.pairs()[p];
+                if (static_cast<std::size_t>(f) == a && static_cast<std::size_t>(s) == b)
+                    for (double v : share[p]) x += v, n += 1;
+                if (static_cast<std::size_t>(f) == b && static_cast<std::size_t>(s) == a)
+                    for (double v : share[p]) x += 1 - v, n += 1;
+            }
+            if (n > 0) std::printf(" %10.1f%%", 100 * x / n);
+            else std::printf(" %11s", "?");
+        }
+        std::printf("\n");
+    }
+    return json.str();
 }
 
 }  // namespace
@@ -175,7 +316,7 @@ int main(int argc, char** argv) {
         "usage: qwirkle-tournament [--game tiles|cards] [--bots a,b,...] [--games 1-1000000] [--players 2-6]\n"
         "                          [--rules NAME] [--seed 0-18446744073709551615] [--threads 0-1024 (0: all cores)]\n"
         "                          [--max-turns 1-1000000] [--think-ms 1-600000] [--iterations 1-10000000]\n"
-        "                          [--csv FILE] [--json FILE] [--quiet]\n",
+        "                          [--csv FILE] [--json FILE] [--quiet] [--round-robin]\n",
         argc, argv);
     options o;
     for (int i = 1; i < argc; ++i) {
@@ -193,6 +334,7 @@ int main(int argc, char** argv) {
         else if (a == "--csv") o.csv = cli.value(i);
         else if (a == "--json") o.json = cli.value(i);
         else if (a == "--quiet") o.quiet = true;
+        else if (a == "--round-robin") o.round_robin = true;
         else cli.unknown(a);
     }
     if (o.seed > ~std::uint64_t{0} - static_cast<std::uint64_t>(o.games - 1))
@@ -208,6 +350,15 @@ int main(int argc, char** argv) {
             cli.usage_error("--bots: unknown bot '" + b + "' (" +
                             (cards ? "greedy, cautious" : "random, greedy, tactician, monte-carlo, expert") + ")");
     if (o.bots.empty()) cli.usage_error("--bots: name at least one bot");
+    if (o.round_robin && o.players != 2) cli.usage_error("--round-robin: games of two players only (--players 2)");
+    if (o.round_robin && o.bots.size() < 2) cli.usage_error("--round-robin: name at least two bots");
+    if (o.round_robin) {
+        for (std::size_t a = 0; a < o.bots.size(); ++a)
+            for (std::size_t b = a + 1; b < o.bots.size(); ++b)
+                if (o.bots[a] == o.bots[b]) cli.usage_error("--round-robin: bot '" + o.bots[a] + "' named twice");
+        if (static_cast<long long>(o.games) * static_cast<long long>(o.pairs().size()) > 1'000'000)
+            cli.usage_error("--round-robin: at most 1000000 games in all (pairs x --games)");
+    }
     // The output files are opened once every option is known good and before any game is played: a
     // bad option leaves them untouched, a bad path costs no games.
     std::ofstream csv_file, json_file;
@@ -270,9 +421,12 @@ int main(int argc, char** argv) {
                 if (w == s) t.wins += 1.0 / static_cast<double>(r.winners.size());
         }
     }
-    std::printf("%d %s games, %d players, rules %s, seeds %llu..%llu, turn cap %d", o.games, o.game.c_str(), o.players,
+    if (o.round_robin)
+        std::printf("round robin: %zu pairs x %d games (each seed twice, seats swapped): ", o.pairs().size(), o.games);
+    const int last_seed_offset = o.round_robin ? (o.games - 1) / 2 : o.games - 1;
+    std::printf("%d %s games, %d players, rules %s, seeds %llu..%llu, turn cap %d", o.total_games(), o.game.c_str(), o.players,
                 o.rules.c_str(), static_cast<unsigned long long>(o.seed),
-                static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(o.games) - 1), o.max_turns);
+                static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(last_seed_offset)), o.max_turns);
     if (o.think_ms) std::printf(", %d ms per search decision", o.think_ms);
     if (o.iterations) std::printf(", %d expert iterations per decision", o.iterations);
     std::printf("\n");
@@ -296,7 +450,9 @@ int main(int argc, char** argv) {
              << ",\"qwirkles_per_game\":" << static_cast<double>(t.qwirkles) / n
              << ",\"turns_per_game\":" << static_cast<double>(t.turns) / n << "}";
     }
-    json << "],\"illegal_actions\":" << illegal << "}\n";
+    json << "]";
+    if (o.round_robin) json << ",\"elo\":" << elo_ladder(o, results);
+    json << ",\"illegal_actions\":" << illegal << "}\n";
     if (illegal) std::printf("ILLEGAL ACTIONS in %d games\n", illegal);
     if (unfinished)
         std::printf("unfinished: %d of %d games reached the turn cap (--max-turns %d) and are left out of the table (seeds %s%s)\n",

@@ -241,3 +241,17 @@ endforeach()
 cli_case("tournament: expert and monte-carlo with a time budget" TOOL tournament
   ARGS --bots expert,monte-carlo --games 1 --think-ms 2 --quiet RC 0 SECONDS 30
   OUT "turn cap 1000, 2 ms per search decision\n.*\nexpert +1 [^\n]*\nmonte-carlo +1 [^\n]*\n$")
+
+# --- The round robin and its Elo ladder (issue 11): every pair plays, each seed from both seats.
+cli_case("tournament --round-robin needs two players" TOOL tournament ARGS --round-robin --players 3 --bots random,greedy
+  RC 2 OUT "^$" ERR "^qwirkle-tournament: --round-robin: games of two players only \\(--players 2\\)\n${tournament_usage}")
+cli_case("tournament --round-robin needs two bots" TOOL tournament ARGS --round-robin --bots greedy
+  RC 2 OUT "^$" ERR "^qwirkle-tournament: --round-robin: name at least two bots\n${tournament_usage}")
+cli_case("tournament --round-robin refuses a bot named twice" TOOL tournament ARGS --round-robin --bots greedy,random,greedy
+  RC 2 OUT "^$" ERR "^qwirkle-tournament: --round-robin: bot 'greedy' named twice\n${tournament_usage}")
+cli_case("tournament --round-robin: every pair, the ladder and the matrix" TOOL tournament
+  ARGS --round-robin --bots random,greedy,tactician --games 6 --quiet --csv @TMP@/rr.csv RC 0
+  OUT "^round robin: 3 pairs x 6 games [^\n]*: 18 tiles games, 2 players, rules standard, seeds 1\\.\\.3,[^\n]*\n.*Elo ladder [^\n]*\nrank bot +Elo +95% interval\n.*random +\\+0 +\\(the anchor\\)\n.*win rate of the row's bot against the column's \\(6 games a pair\\)\n"
+  FILE @TMP@/rr.csv FILE_MATCH "\n0,1,random,[0-9]+,greedy,[0-9]+,[^\n]*\n1,1,greedy,[0-9]+,random,[0-9]+,")
+cli_case("tournament --round-robin of card bots" TOOL tournament ARGS --round-robin --game cards --bots greedy,cautious --games 4 --quiet
+  RC 0 OUT "^round robin: 1 pairs x 4 games [^\n]*\n.*Elo ladder .*greedy +\\+0 +\\(the anchor\\)\n")
