@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 /// @file
 /// Bots for the card game (docs/rules.md §4): an interface, a greedy bot (most Qwirkles, then most
-/// cards) and a cautious one that also avoids leaving colour or shape groups of 5 on the table whose
+/// cards), a cautious one that also avoids leaving colour or shape groups of 5 on the table whose
 /// sixth card an opponent may hold (the table can be rearranged by anyone, so what counts is what lies
-/// on it).
+/// on it), and an expert that plays its candidate turns out on deals of the hidden cards.
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -121,11 +124,92 @@ private:
     }
 };
 
-/// A card bot by name ("greedy", "cautious"), or nullptr.
+/// The card expert's budget per decision.
+struct expert_card_options {
+    int determinizations = 48;  ///< deals of the hidden cards each candidate turn is played out on (reproducible)
+    int horizon = 4;            ///< turns played after the candidate on each deal (0: to the end of the game)
+    double seconds = 0;         ///< > 0: stop dealing after this much time (at least one deal; results then depend on the machine)
+};
+
+/// Search over the hidden cards: the candidate turns (the best turn for most Qwirkles, the best for
+/// most cards, and the best turn with each kind of the hand held back) are each played on the same
+/// deals of the cards the bot has not seen (`basic_game::determinize`), followed by `horizon` turns
+/// of the greedy policy (the exact solver's best turn, for every player); the candidate with the
+/// highest mean result wins: its Qwirkle margin over the best opponent then (a hundredth of a
+/// point each), plus its share of the win when the game ended. Four turns ahead beat playing every
+/// deal out to the end: the end is far and noisy, the next turns decide what a turn hands over.
+template <card_ruleset R = standard_rules>
+class basic_expert_card_bot : public basic_card_bot<R> {
+public:
+    /// With the default budget (48 deals per decision, 4 turns ahead).
+    basic_expert_card_bot() = default;
+    /// With this budget.
+    explicit basic_expert_card_bot(expert_card_options o) : o_(o) {}
+    std::string name() const override { return "expert"; }
+    /// Schmidt's opening row when due; cannot-play when no turn exists; the only candidate when
+    /// there is one; else the candidate of the best mean over the deals. Deals come from `random`:
+    /// the same stream gives the same choice.
+    basic_action<R> choose(const basic_observation<R>& v, rng& random) override {
+        if (opening_due(v)) return basic_action<R>::play(opening_row(v));
+        std::vector<basic_turn<R>> candidates;
+        const auto add = [&](const std::optional<basic_turn<R>>& t) {
+            if (!t) return;
+            for (const auto& c : candidates)
+                if (c.played == t->played && c.qwirkles() == t->qwirkles()) return;
+            candidates.push_back(*t);
+        };
+        add(best_turn(v.table, v.hand, objective::qwirkles_then_cards));
+        if (candidates.empty()) return basic_action<R>::cannot_play();
+        add(best_turn(v.table, v.hand, objective::cards_then_qwirkles));
+        for (const auto k : v.hand.distinct()) {
+            auto hand = v.hand;
+            hand.remove(k, hand.count(k));
+            if (!hand.empty()) add(best_turn(v.table, hand, objective::qwirkles_then_cards));
+        }
+        if (candidates.size() == 1) return basic_action<R>::play(candidates.front());
+        std::vector<double> total(candidates.size(), 0.0);
+        const auto start = std::chrono::steady_clock::now();
+        for (int d = 0; d < std::max(1, o_.determinizations); ++d) {
+            if (d > 0 && o_.seconds > 0 &&
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= o_.seconds)
+                break;
+            const auto deal = basic_game<R>::determinize(v, random);
+            if (!deal) break;  // (an observation of a real game always deals)
+            for (std::size_t c = 0; c < candidates.size(); ++c) {
+                auto g = *deal;
+                if (!g.play(candidates[c])) continue;
+                play_out(g, o_.horizon);
+                total[c] += outcome(g, v.player);
+            }
+        }
+        const auto best = std::max_element(total.begin(), total.end()) - total.begin();
+        return basic_action<R>::play(candidates[static_cast<std::size_t>(best)]);
+    }
+
+private:
+    /// The greedy policy for every seat to the end (a turn cap guards against any cycle).
+    static void play_out(basic_game<R>& g, int horizon) {
+        for (int turns = 0; !g.is_terminal() && turns < (horizon > 0 ? horizon : 1000); ++turns) {
+            const int p = g.current_player();
+            if (auto t = best_turn(g.table(), g.hand(p), objective::qwirkles_then_cards)) g.play(*t);
+            else g.cannot_play();
+        }
+    }
+    static double outcome(const basic_game<R>& g, int me) {
+        int other = 0;
+        for (int p = 0; p < g.players(); ++p)
+            if (p != me) other = std::max(other, g.qwirkles(p));
+        return (g.is_terminal() ? g.returns()[me] : 0.0) + 0.01 * (g.qwirkles(me) - other);
+    }
+    expert_card_options o_;
+};
+
+/// A card bot by name ("greedy", "cautious", "expert"), or nullptr.
 template <card_ruleset R = standard_rules>
 std::unique_ptr<basic_card_bot<R>> make_card_bot(std::string_view name) {
     if (name == "greedy") return std::make_unique<basic_greedy_card_bot<R>>();
     if (name == "cautious") return std::make_unique<basic_cautious_card_bot<R>>();
+    if (name == "expert") return std::make_unique<basic_expert_card_bot<R>>();
     return nullptr;
 }
 
@@ -135,5 +219,7 @@ using card_bot = basic_card_bot<>;
 using greedy_card_bot = basic_greedy_card_bot<>;
 /// The cautious bot of the standard card game.
 using cautious_card_bot = basic_cautious_card_bot<>;
+/// The expert bot of the standard card game.
+using expert_card_bot = basic_expert_card_bot<>;
 
 }  // namespace qwirkle::cards

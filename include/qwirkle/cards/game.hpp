@@ -17,7 +17,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -194,6 +196,7 @@ struct basic_observation {
     int pile_size = 0;                   ///< the cards left in the pile (their order is hidden)
     std::vector<int> hand_sizes;         ///< per seat, how many cards the hand holds
     std::vector<std::vector<basic_row<R>>> collected;  ///< per seat, the Qwirkles collected (open to all, §4.6)
+    int idle_turns = 0;  ///< turns in a row that ended without a card played (everyone saw them; a full round ends the game)
     /// The number of players (one hand size per seat).
     int players() const noexcept { return static_cast<int>(hand_sizes.size()); }
     /// Every field equal: the same player sees the same thing.
@@ -322,6 +325,7 @@ public:
         o.pile_size = pile_size();
         for (int p = 0; p < players_; ++p) o.hand_sizes.push_back(hand(p).size());
         o.collected = collected_;
+        o.idle_turns = idle_turns_;
         return o;
     }
 
@@ -399,6 +403,75 @@ public:
             d.hands_[static_cast<std::size_t>(p)] = h;
         }
         d.pile_.assign(pool.begin() + static_cast<std::ptrdiff_t>(next), pool.end());
+        d.rng_ = rng(random.next());
+        return d;
+    }
+
+    /// A game consistent with what an observation shows (a determinisation from the observer's
+    /// side, for search over hidden information): the observer's hand, the table, everyone's
+    /// Qwirkles, the hand sizes, whose turn, the opening, the final round and the turns without a
+    /// card; the cards the observer has not seen dealt at random into the other hands and the pile,
+    /// and a new random stream for later redraws. observe(o.player) on the result equals `o`.
+    /// Before the opening turn of another player, the deal is made again (up to 1,000 times) until
+    /// that player holds a largest group of at least 3 cards, as the real deal guarantees.
+    /// Empty when the observation cannot come from a game of this edition (an invalid table, more
+    /// copies of a card than the game has, sizes that do not add up).
+    static std::optional<basic_game> determinize(const observation& o, rng& random) {
+        const int n = o.players();
+        if (!validate(n).empty() || o.player < 0 || o.player >= n || o.collected.size() != static_cast<std::size_t>(n) ||
+            !o.table.valid() || o.hand.size() != o.hand_sizes[static_cast<std::size_t>(o.player)] || o.pile_size < 0 ||
+            (!o.terminal && (o.current_player < 0 || o.current_player >= n)) || o.idle_turns < 0 || o.final_turns_left < 0)
+            return std::nullopt;
+        std::array<int, card_traits<R>::kinds> seen{};
+        const auto see = [&](card_type c) { ++seen[static_cast<std::size_t>(c.index())]; };
+        o.table.contents().for_each(see);
+        o.hand.for_each(see);
+        for (const auto& rows : o.collected)
+            for (const auto& r : rows)
+                for (const card_type c : r) see(c);
+        std::vector<card_type> pool;
+        for (int i = 0; i < card_traits<R>::kinds; ++i) {
+            if (seen[static_cast<std::size_t>(i)] > R::copies) return std::nullopt;
+            for (int k = seen[static_cast<std::size_t>(i)]; k < R::copies; ++k) pool.push_back(qwirkle::detail::tile_at<card_type>(i));
+        }
+        std::size_t others = 0;
+        for (int p = 0; p < n; ++p) {
+            const int h = o.hand_sizes[static_cast<std::size_t>(p)];
+            if (h < 0 || h > R::hand_size) return std::nullopt;
+            if (p != o.player) others += static_cast<std::size_t>(h);
+        }
+        if (others + static_cast<std::size_t>(o.pile_size) != pool.size()) return std::nullopt;
+        basic_game d(n, random.next());
+        std::size_t next = 0;
+        // Before the opening turn everyone knows that the start player holds a largest group of at
+        // least 3 (the deal makes sure of it): deal again until the start player's hand does.
+        const bool start_hidden = o.opening && !o.terminal && o.current_player != o.player;
+        for (int attempt = 0; attempt < 1000; ++attempt) {
+            random.shuffle(pool.begin(), pool.end());
+            next = 0;
+            for (int p = 0; p < n; ++p) {
+                cards_t<R> h;
+                if (p == o.player) h = o.hand;
+                else
+                    for (int k = 0; k < o.hand_sizes[static_cast<std::size_t>(p)]; ++k) h.add(pool[next++]);
+                d.hands_[static_cast<std::size_t>(p)] = h;
+            }
+            if (!start_hidden) break;
+            const int start = largest_group_size<R>(d.hands_[static_cast<std::size_t>(o.current_player)]);
+            bool largest = start >= R::min_row;
+            for (int p = 0; p < n && largest; ++p) largest = largest_group_size<R>(d.hands_[static_cast<std::size_t>(p)]) <= start;
+            if (largest) break;
+        }
+        d.pile_.assign(pool.begin() + static_cast<std::ptrdiff_t>(next), pool.end());
+        d.table_ = o.table;
+        d.collected_ = o.collected;
+        d.history_.clear();
+        d.current_ = o.terminal ? 0 : o.current_player;
+        d.redeals_ = 0;
+        d.final_turns_left_ = o.final_turns_left;
+        d.idle_turns_ = o.idle_turns;
+        d.opening_ = o.opening;
+        d.terminal_ = o.terminal;
         d.rng_ = rng(random.next());
         return d;
     }
