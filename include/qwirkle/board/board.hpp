@@ -12,8 +12,8 @@
 ///
 /// Representation (chosen for copying and move generation; see README "Design"): cells are hashed by
 /// their coordinates modulo 128 (a torus of 128 × 128, wider than any position plus the reach of a
-/// move, so distinct cells of a position never share a key) into an open-addressing table of 512
-/// entries; beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
+/// move, so distinct cells of a position never share a key) into an open-addressing table of 1024
+/// entries (a load of at most about 1/2, so that most look-ups end at the first slot); beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
 /// holding, for the four directions, the set and length of the run of tiles that starts next to it, and
 /// for both axes the mask of tiles its crossing line still allows. Placing a tile updates only the
 /// anchors at the ends of its row and column runs; a board copies in well under 100 ns (only the used
@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -358,11 +359,12 @@ public:
     }
 
 private:
-    static constexpr std::size_t table_size = 512;
+    static constexpr std::size_t table_size = 1024;
     static constexpr std::uint32_t empty_entry = 0xFFFFFFFFu;
-    /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused,
-    /// which only boards of many isolated pieces built without the rules can reach.
+    /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused.
+    /// (More than `capacity` + `max_anchors`, so never reached: a guard only.)
     static constexpr int table_limit = static_cast<int>(table_size * 7 / 8);
+    static_assert(capacity + max_anchors <= table_limit, "the table must hold every tile and anchor");
     static constexpr int journal_capacity = 64;  // a power of two (ring indices are masked)
     static_assert((journal_capacity & (journal_capacity - 1)) == 0);
 
@@ -383,7 +385,9 @@ private:
     };
 
     static constexpr std::size_t hash(key_type k) noexcept {
-        return (static_cast<std::uint32_t>(k) * 0x9E3779B1u) >> (32 - 9);
+        constexpr int bits = std::countr_zero(table_size);  // (table_size is a power of two)
+        static_assert(std::size_t{1} << bits == table_size);
+        return (static_cast<std::uint32_t>(k) * 0x9E3779B1u) >> (32 - bits);
     }
     static constexpr value_type tile_value(tile_type t, int slot) noexcept {
         return static_cast<value_type>((slot << 8) | t.index());
