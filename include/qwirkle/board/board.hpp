@@ -12,8 +12,8 @@
 ///
 /// Representation (chosen for copying and move generation; see README "Design"): cells are hashed by
 /// their coordinates modulo 128 (a torus of 128 × 128, wider than any position plus the reach of a
-/// move, so distinct cells of a position never share a key) into an open-addressing table of 512
-/// entries; beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
+/// move, so distinct cells of a position never share a key) into an open-addressing table of 1024
+/// entries (a load of at most about 1/2, so that most look-ups end at the first slot); beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
 /// holding, for the four directions, the set and length of the run of tiles that starts next to it, and
 /// for both axes the mask of tiles its crossing line still allows. Placing a tile updates only the
 /// anchors at the ends of its row and column runs; a board copies in well under 100 ns (only the used
@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -138,7 +139,8 @@ public:
     constexpr bool place(cell c, tile_type t) noexcept {
         if (!contains(c) || size_ >= capacity || table_used_ + 5 > table_limit || !fits_span(c)) return false;
         const key_type k = key_of(c);
-        const value_type before = probe(k);
+        const std::size_t h = slot_of(k);  // (insertions below never move an entry: h stays valid)
+        const value_type before = table_[h] == empty_entry ? empty_value : static_cast<value_type>(table_[h] >> 16);
         if (is_tile(before)) return false;
         // What the cell held: its runs give the new tile's lines without walking them.
         journal_entry& j = journal_push();
@@ -150,25 +152,20 @@ public:
             j.length = a.length;
             j.repeated = a.repeated;
             j.allows = a.allows;
-            drop_anchor(before & ~anchor_flag);
+            drop_anchor(before & ~anchor_flag, false);  // the cell's table entry is overwritten below
         } else {
             j.run = {};
             j.length = {};
             j.repeated = 0;
         }
-        set_value(k, tile_value(t, size_));
+        if (table_[h] == empty_entry) ++table_used_;
+        table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(tile_value(t, size_)) << 16);
         occupied_[static_cast<std::size_t>(size_++)] = tile_entry{c.x, c.y, k, static_cast<std::uint8_t>(t.index())};
         grow_box(c);
         // The free cells at both ends of the new tile's row and column runs are the only cells whose
         // anchor data change, and only in the direction facing the tile.
-        for (std::size_t d = 0; d < 4; d += 2) {
-            const mask left = j.run[d], right = j.run[d + 1];
-            const mask set = left | right | detail::bit(t.index());
-            const bool rep = ((j.repeated >> d) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
-            const int n = j.length[d] + 1 + j.length[d + 1];
-            j.end_allows[d] = set_run(step(c, d, j.length[d] + 1), d + 1, set, n, rep);
-            j.end_allows[d + 1] = set_run(step(c, d + 1, j.length[d + 1] + 1), d, set, n, rep);
-        }
+        run_ends<0>(c, k, t, j);
+        run_ends<2>(c, k, t, j);
         return true;
     }
     /// Takes the tile off a cell (undo, or the take-a-tile action). False if there is none.
@@ -198,28 +195,15 @@ public:
         const tile_entry last = occupied_[static_cast<std::size_t>(--size_)];
         occupied_[static_cast<std::size_t>(pos)] = last;
         if (pos != size_) set_value(last.key, tile_value(detail::tile_at<tile_type>(last.tile), pos));
-        erase_value(k);
-        for (std::size_t d = 0; d < 4; ++d) {
-            const cell e = step(c, d, length[d] + 1);
-            const std::size_t facing = d ^ 1u;
-            const value_type ev = probe(key_of(e));
-            if (!is_anchor_value(ev)) continue;  // (only for boards of several pieces far apart)
-            anchor& a = anchors_[ev & ~anchor_flag];
-            a.run[facing] = run[d];
-            a.length[facing] = length[d];
-            a.repeated = static_cast<std::uint8_t>(((repeated >> d) & 1u) ? a.repeated | (1u << facing) : a.repeated & ~(1u << facing));
-            if ((a.length[0] | a.length[1] | a.length[2] | a.length[3]) == 0) {
-                drop_anchor(ev & ~anchor_flag);
-                continue;
-            }
-            if (j) {
-                a.allows[facing / 2] = j->end_allows[d];
-                fits_[ev & ~anchor_flag] = a.allows[0] & a.allows[1];
-            } else {
-                update_allows(a, ev & ~anchor_flag, facing & 2u);
-            }
-        }
-        if ((length[0] | length[1] | length[2] | length[3]) != 0) {
+        // The cell stays in the table when it becomes an anchor (its entry is overwritten below,
+        // after the anchors the removal drops, so that the anchor list keeps its order).
+        const bool becomes_anchor = (length[0] | length[1] | length[2] | length[3]) != 0;
+        if (!becomes_anchor) erase_value(k);
+        restore_end<0>(k, run[0], length[0], repeated, j);
+        restore_end<1>(k, run[1], length[1], repeated, j);
+        restore_end<2>(k, run[2], length[2], repeated, j);
+        restore_end<3>(k, run[3], length[3], repeated, j);
+        if (becomes_anchor) {
             const int s = add_anchor(c, k);
             anchor& a = anchors_[static_cast<std::size_t>(s)];
             a.run = run;
@@ -375,12 +359,14 @@ public:
     }
 
 private:
-    static constexpr std::size_t table_size = 512;
+    static constexpr std::size_t table_size = 1024;
     static constexpr std::uint32_t empty_entry = 0xFFFFFFFFu;
-    /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused,
-    /// which only boards of many isolated pieces built without the rules can reach.
+    /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused.
+    /// (More than `capacity` + `max_anchors`, so never reached: a guard only.)
     static constexpr int table_limit = static_cast<int>(table_size * 7 / 8);
-    static constexpr int journal_capacity = 64;
+    static_assert(capacity + max_anchors <= table_limit, "the table must hold every tile and anchor");
+    static constexpr int journal_capacity = 64;  // a power of two (ring indices are masked)
+    static_assert((journal_capacity & (journal_capacity - 1)) == 0);
 
     struct tile_entry {
         int x, y;
@@ -399,12 +385,24 @@ private:
     };
 
     static constexpr std::size_t hash(key_type k) noexcept {
-        return (static_cast<std::uint32_t>(k) * 0x9E3779B1u) >> (32 - 9);
+        constexpr int bits = std::countr_zero(table_size);  // (table_size is a power of two)
+        static_assert(std::size_t{1} << bits == table_size);
+        return (static_cast<std::uint32_t>(k) * 0x9E3779B1u) >> (32 - bits);
     }
     static constexpr value_type tile_value(tile_type t, int slot) noexcept {
         return static_cast<value_type>((slot << 8) | t.index());
     }
     constexpr cell tile_cell_of(value_type v) const noexcept { return occupied_[(v >> 8) & 0x7F].at(); }
+    /// The key of the cell n steps from the cell of key k in direction d (the torus wraps).
+    static constexpr key_type shift_key(key_type k, std::size_t d, int n) noexcept {
+        const unsigned u = static_cast<unsigned>(n);
+        switch (d) {
+            case 0: return static_cast<key_type>((k & 0x3F80u) | ((k - u) & 127u));
+            case 1: return static_cast<key_type>((k & 0x3F80u) | ((k + u) & 127u));
+            case 2: return static_cast<key_type>((k - (u << 7)) & 0x3FFFu);
+            default: return static_cast<key_type>((k + (u << 7)) & 0x3FFFu);
+        }
+    }
     static constexpr cell step(cell c, std::size_t d, int n) noexcept {
         switch (d) {
             case 0: return {c.x - n, c.y};
@@ -415,9 +413,14 @@ private:
     }
 
     // -- the hash table: linear probing, deletion by backward shift --
-    constexpr void set_value(key_type k, value_type v) noexcept {
+    /// The table slot of key k: its entry, or the free slot where it would go.
+    constexpr std::size_t slot_of(key_type k) const noexcept {
         std::size_t h = hash(k);
         while ((table_[h] & 0xFFFF) != k && table_[h] != empty_entry) h = (h + 1) & (table_size - 1);
+        return h;
+    }
+    constexpr void set_value(key_type k, value_type v) noexcept {
+        const std::size_t h = slot_of(k);
         if (table_[h] == empty_entry) ++table_used_;
         table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(v) << 16);
     }
@@ -465,13 +468,13 @@ private:
     // -- the journal of placements, for undo without walking --
     constexpr journal_entry& journal_push() noexcept {
         if (journal_size_ == journal_capacity) {  // forget the oldest entry
-            journal_start_ = (journal_start_ + 1) % journal_capacity;
+            journal_start_ = (journal_start_ + 1) & (journal_capacity - 1);
             --journal_size_;
         }
-        return journal_[static_cast<std::size_t>((journal_start_ + journal_size_++) % journal_capacity)];
+        return journal_[static_cast<std::size_t>(journal_start_ + journal_size_++) & (journal_capacity - 1)];
     }
     constexpr const journal_entry& journal_top() const noexcept {
-        return journal_[static_cast<std::size_t>((journal_start_ + journal_size_ - 1) % journal_capacity)];
+        return journal_[static_cast<std::size_t>(journal_start_ + journal_size_ - 1) & (journal_capacity - 1)];
     }
 
     /// The run of tiles starting next to c in direction d: its set, length, and whether it repeats one.
@@ -487,18 +490,56 @@ private:
         }
     }
 
-    /// Sets the run facing direction d of the free cell e (a new anchor if it was not one); returns
-    /// the mask of the axis of d the cell had before (everything for a new anchor).
-    constexpr mask set_run(cell e, std::size_t d, mask set, int n, bool rep) noexcept {
-        const key_type k = key_of(e);
+    /// After the tile on the cell of key kc is taken off: the free cell at the end of its run in
+    /// direction D (`run`, `length`; bit D of `repeated`) faces that run again. `j`: the journal
+    /// entry of the tile's placement, if it is the last one (the cell's old mask is in it).
+    template <std::size_t D>
+    constexpr void restore_end(key_type kc, mask run, std::uint8_t length, std::uint8_t repeated, const journal_entry* j) noexcept {
+        constexpr std::size_t facing = D ^ 1u;
+        const value_type ev = probe(shift_key(kc, D, length + 1));
+        if (!is_anchor_value(ev)) return;  // (only for boards of several pieces far apart)
+        const std::size_t s = ev & ~anchor_flag;
+        anchor& a = anchors_[s];
+        a.run[facing] = run;
+        a.length[facing] = length;
+        a.repeated = static_cast<std::uint8_t>((a.repeated & ~(1u << facing)) | (((repeated >> D) & 1u) << facing));
+        if ((a.length[0] | a.length[1] | a.length[2] | a.length[3]) == 0) {
+            drop_anchor(s);
+            return;
+        }
+        if (j) {
+            a.allows[facing / 2] = j->end_allows[D];
+            fits_[s] = a.allows[0] & a.allows[1];
+        } else {
+            update_allows(a, s, facing & 2u);
+        }
+    }
+    /// After a tile t is placed on c (key kc): the free cells at both ends of its line along the
+    /// axis of direction D (0: row, 2: column) face the new run; their old masks go to the journal.
+    template <std::size_t D>
+    constexpr void run_ends(cell c, key_type kc, tile_type t, journal_entry& j) noexcept {
+        const mask left = j.run[D], right = j.run[D + 1];
+        const mask set = left | right | detail::bit(t.index());
+        const bool rep = ((j.repeated >> D) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
+        const int n = j.length[D] + 1 + j.length[D + 1];
+        j.end_allows[D] = set_run<D>(c, kc, j.length[D] + 1, set, n, rep);
+        j.end_allows[D + 1] = set_run<D + 1>(c, kc, j.length[D + 1] + 1, set, n, rep);
+    }
+    /// Sets the run facing back toward c of the free cell `steps` from c (key kc) in direction `dir`
+    /// (a new anchor if it was not one); returns the mask of that axis the cell had before
+    /// (everything for a new anchor).
+    template <std::size_t dir>
+    constexpr mask set_run(cell c, key_type kc, int steps, mask set, int n, bool rep) noexcept {
+        constexpr std::size_t d = dir ^ 1u;
+        const key_type k = shift_key(kc, dir, steps);
         const value_type v = probe(k);
         if (is_tile(v)) return 0;  // (only for boards of several pieces far apart)
-        const std::size_t s = v == empty_value ? static_cast<std::size_t>(add_anchor(e, k)) : (v & ~anchor_flag);
+        const std::size_t s = v == empty_value ? static_cast<std::size_t>(add_anchor(step(c, dir, steps), k)) : (v & ~anchor_flag);
         anchor& a = anchors_[s];
         const mask before = a.allows[d / 2];
         a.run[d] = set;
         a.length[d] = static_cast<std::uint8_t>(n);
-        a.repeated = static_cast<std::uint8_t>(rep ? a.repeated | (1u << d) : a.repeated & ~(1u << d));
+        a.repeated = static_cast<std::uint8_t>((a.repeated & ~(1u << d)) | (static_cast<unsigned>(rep) << d));
         update_allows(a, s, d & 2);
         return before;
     }
@@ -521,7 +562,9 @@ private:
         a.allows[d / 2] = bad ? 0 : detail::extensions_of_distinct<tile_type>(a.run[d] | a.run[d + 1], a.length[d] + a.length[d + 1]);
         fits_[slot] = a.allows[0] & a.allows[1];
     }
-    constexpr void drop_anchor(std::size_t s) noexcept {
+    /// Takes anchor s off the list (the last one moves into its place); `erase`: also takes its
+    /// cell out of the table (false when the caller overwrites the cell's entry at once).
+    constexpr void drop_anchor(std::size_t s, bool erase = true) noexcept {
         const key_type k = anchors_[s].key;
         const std::size_t last = static_cast<std::size_t>(--anchor_count_);
         if (s != last) {
@@ -529,7 +572,7 @@ private:
             fits_[s] = fits_[last];
             set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s));
         }
-        erase_value(k);
+        if (erase) erase_value(k);
     }
 
     constexpr void copy_from(const basic_board& o) noexcept {
