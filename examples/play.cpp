@@ -2,7 +2,7 @@
 //
 //   qwirkle-play [--players 2] [--bots greedy] [--seed N] [--rules standard|mini|actions-at-start]
 //                [--colour | --no-colour] [--ascii]
-//   qwirkle-play --cards [--players 2] [--bots greedy|cautious] [--seed N] [--edition schmidt|999]
+//   qwirkle-play --cards [--players 2] [--bots greedy|cautious|expert] [--seed N] [--edition schmidt|999]
 //
 // You are player 0. Type a move in the notation (`0,1,R1 1,1,R2`: x,y,TILE per tile, x to the
 // right, y down), `exchange R1 G2`, `pass`, `draw3` or `take x,y` (action tiles, when in play),
@@ -485,7 +485,7 @@ int main(int argc, char** argv) {
         "qwirkle-play",
         "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo|expert] [--seed 0-18446744073709551615]\n"
         "                    [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n"
-        "       qwirkle-play --cards [--players 2-4] [--bots greedy|cautious] [--seed N] [--edition schmidt|999]\n",
+        "       qwirkle-play --cards [--players 2-4] [--bots greedy|cautious|expert] [--seed N] [--edition schmidt|999]\n",
         argc, argv);
     settings s;
     for (int i = 1; i < argc; ++i) {
@@ -502,7 +502,7 @@ int main(int argc, char** argv) {
         else cli.unknown(a);
     }
     if (s.cards) {
-        if (s.bot != "greedy" && s.bot != "cautious") cli.usage_error("unknown card bot '" + s.bot + "' (greedy, cautious)");
+        if (s.bot != "greedy" && s.bot != "cautious" && s.bot != "expert") cli.usage_error("unknown card bot '" + s.bot + "' (greedy, cautious, expert)");
         if (s.players > 4) cli.usage_error("--players: the card game takes 2 to 4 players, got " + std::to_string(s.players));
         if (s.edition == "schmidt") return terminal<card_view<qwirkle::cards::schmidt_rules>>(s).run();
         if (s.edition == "999") return terminal<card_view<qwirkle::cards::games999_rules>>(s).run();

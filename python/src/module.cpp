@@ -211,7 +211,7 @@ void bind_card_game(py::module_& m, const char* name, const char* action_name) {
         .def("__eq__", [](const G& a, const G& b) { return a.g == b.g; })
         .def("bot_action", [](const G& g, const std::string& bot, std::uint64_t seed) {
             auto b = cards::make_card_bot<R>(bot);
-            if (!b) throw py::value_error("unknown card bot '" + bot + "' (greedy, cautious)");
+            if (!b) throw py::value_error("unknown card bot '" + bot + "' (greedy, cautious, expert)");
             if (g.g.is_terminal()) raise_illegal("game_over", "the game is over");
             rng random(seed);
             return A{b->choose(*g.g.observe(g.g.current_player()), random)};

@@ -157,7 +157,7 @@ cli_case("play --rules nosuch refused" TOOL play ARGS --rules nosuch RC 2 OUT "^
 cli_case("play --cards --edition 1000 refused" TOOL play ARGS --cards --edition 1000 RC 2 OUT "^$"
   ERR "^qwirkle-play: unknown edition '1000' \\(schmidt, 999\\)\n${play_usage}")
 cli_case("play --cards --bots random refused" TOOL play ARGS --cards --bots random RC 2 OUT "^$"
-  ERR "^qwirkle-play: unknown card bot 'random' \\(greedy, cautious\\)\n${play_usage}")
+  ERR "^qwirkle-play: unknown card bot 'random' \\(greedy, cautious, expert\\)\n${play_usage}")
 
 # Nothing half-done: a bad option leaves the output files alone; an unwritable one costs no games.
 cli_case("tournament: a bad option writes no CSV" TOOL tournament ARGS --csv @TMP@/games.csv --games 2 --rules nosuch
