@@ -130,7 +130,7 @@ export interface AppliedTurn {
 }
 
 export type BotName = 'random' | 'greedy' | 'tactician' | 'monte-carlo';
-export type CardBotName = 'greedy' | 'cautious';
+export type CardBotName = 'greedy' | 'cautious' | 'expert';
 
 declare class Handle {
   /** Frees the game's WebAssembly memory now (also done once the object is garbage-collected). */

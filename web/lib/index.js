@@ -163,7 +163,7 @@ export class Qwirkle {
     /** The rule sets of the tile game: `{name, minPlayers, maxPlayers, description}`. */
     this.rules = parse(module.rules());
     this.bots = ['random', 'greedy', 'tactician', 'monte-carlo'];
-    this.cardBots = ['greedy', 'cautious'];
+    this.cardBots = ['greedy', 'cautious', 'expert'];
     this.editions = ['schmidt', '999'];
     const m = module;
     /** The card solver on positions in the card notation. */

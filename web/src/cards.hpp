@@ -240,7 +240,7 @@ public:
 
     std::string bot_action(std::string_view name, std::uint64_t salt) const override {
         auto b = cards::make_card_bot<R>(name);
-        if (!b) return R"J({"ok":false,"rule":"unknown_bot","message":"unknown card bot (greedy, cautious)"})J";
+        if (!b) return R"J({"ok":false,"rule":"unknown_bot","message":"unknown card bot (greedy, cautious, expert)"})J";
         return choice(*b, salt);
     }
 

@@ -61,7 +61,7 @@ for (const edition of ['schmidt', '999']) {
     assert.equal(first.hands.flat().length + first.pile, 108);
     assert.equal(first.openingRow, edition === 'schmidt');
     const states = [first];
-    const bots = ['greedy', 'cautious', 'greedy'];
+    const bots = ['greedy', 'cautious', 'expert'];
     let guard = 0;
     while (!g.terminal && guard++ < 300) {
       g.playBot(bots[g.currentPlayer]);

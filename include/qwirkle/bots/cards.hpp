@@ -126,7 +126,7 @@ private:
 
 /// The card expert's budget per decision.
 struct expert_card_options {
-    int determinizations = 48;  ///< deals of the hidden cards each candidate turn is played out on (reproducible)
+    int determinizations = 96;  ///< deals of the hidden cards each candidate turn is played out on (reproducible)
     int horizon = 4;            ///< turns played after the candidate on each deal (0: to the end of the game)
     double seconds = 0;         ///< > 0: stop dealing after this much time (at least one deal; results then depend on the machine)
 };
@@ -141,7 +141,7 @@ struct expert_card_options {
 template <card_ruleset R = standard_rules>
 class basic_expert_card_bot : public basic_card_bot<R> {
 public:
-    /// With the default budget (48 deals per decision, 4 turns ahead).
+    /// With the default budget (96 deals per decision, 4 turns ahead).
     basic_expert_card_bot() = default;
     /// With this budget.
     explicit basic_expert_card_bot(expert_card_options o) : o_(o) {}
