@@ -3,7 +3,8 @@
 # build/fuzz), writes the seed corpora (build/fuzz/seeds/<target>: from the perft suites and game
 # records of tests/data, and deterministic byte strings for the byte-driven targets) and runs them.
 #   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds
-#   bash scripts/fuzz.sh long N       every target for N seconds, one after the other, under nice -n 10
+#   bash scripts/fuzz.sh long N [R]   every target for N seconds (or R executions, whichever comes
+#                                     first: -runs=R), one after the other, under nice -n 10
 #   bash scripts/fuzz.sh build        build and write the seeds only
 # QWIRKLE_FUZZ_TARGETS="fuzz_a fuzz_b" limits the run to those targets (e.g. two shells sharing the cores).
 # Each target keeps its growing corpus in build/fuzz/corpus/<target>; a crash is written to
@@ -13,7 +14,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-smoke}
 seconds=${QWIRKLE_FUZZ_SECONDS:-5}
-if [ "$mode" = long ]; then seconds=${2:?usage: scripts/fuzz.sh long SECONDS}; fi
+runs_limit=()
+if [ "$mode" = long ]; then
+  seconds=${2:?usage: scripts/fuzz.sh long SECONDS [RUNS]}
+  if [ -n "${3:-}" ]; then runs_limit=(-runs="$3"); fi
+fi
 cxx=${QWIRKLE_FUZZ_CXX:-clang++}
 
 probe=$(mktemp -d)
@@ -75,7 +80,11 @@ status=0
 for t in "${targets[@]}"; do
   log=$build/artifacts/$t.log
   start=$(date +%s)
-  if nice -n 10 "$build/fuzz/$t" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 -max_len=4096 \
+  case $t in  # the longest input worth trying: text seeds are < 1 KiB; the byte-driven targets cap their games
+    fuzz_record) max_len=2048 ;;
+    *) max_len=1024 ;;
+  esac
+  if nice -n 10 "$build/fuzz/$t" -max_total_time="$seconds" "${runs_limit[@]}" -timeout=60 -rss_limit_mb=2048 -max_len=$max_len \
        -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" "$build/corpus/$t" "$seeds/$t" > "$log" 2>&1; then
     result=ok
   else
