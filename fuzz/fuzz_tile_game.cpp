@@ -11,13 +11,14 @@
 //   - pieces are conserved: board + hands + bag hold every tile exactly `copies` times;
 //   - legal_actions() is empty exactly when the game is over, and each of them passes check();
 //   - observe/determinize round-trip; at the end, replay of the history gives an equal game.
-// Cost per input: listing the legal actions (hundreds of placements and exchanges) is done only on
-// the steps that need one (a legal action, a mutated legal placement) or that the bytes pick for the
-// full check (every legal action through check(): about one step in eight), and a game is at most
-// max_steps steps.
+// Cost per input: the legal actions (hundreds of placements and exchanges) are walked only on the
+// steps that need one (a legal action, a mutated legal placement) or that the bytes pick for the full
+// check (every legal action through check(): about one step in eight), without storing them when one
+// is picked, and a game is at most max_steps steps.
 #include "fuzz_support.hpp"
 
 #include <bit>
+#include <optional>
 #include <vector>
 
 using namespace qwirkle;
@@ -151,6 +152,9 @@ void play(bytes& in) {
     for (int step = 0; step < max_steps && in.remaining_bytes() > 0; ++step) {
         const int op = pick(in, 0, 15);
         const bool full = pick(in, 0, 7) == 0;  // this step checks every legal action
+        // Legal actions are listed only when the step needs them (a mutated legal placement),
+        // walked once without storing them when it needs one (op < 7: one picked uniformly by a
+        // random stream seeded from the bytes), and each checked on the steps `full` picks.
         std::vector<basic_action<R>> legal;
         bool listed = false;
         const auto legal_list = [&]() -> const std::vector<basic_action<R>>& {
@@ -161,8 +165,17 @@ void play(bytes& in) {
             }
             return legal;
         };
-        if (full)
-            for (const auto& a : legal_list()) FUZZ_CHECK(g.check(a).ok(), "legal action refused: %s", to_string(a).c_str());
+        std::optional<basic_action<R>> chosen;
+        if (full || op < 7) {
+            rng r(op < 7 ? in.ConsumeIntegral<std::uint64_t>() : 0);
+            std::uint32_t n = 0;
+            g.for_each_legal_action([&](const basic_action<R>& a) {
+                ++n;
+                if (full) FUZZ_CHECK(g.check(a).ok(), "legal action refused: %s", to_string(a).c_str());
+                if (op < 7 && r.below(n) == 0) chosen = a;
+            });
+            FUZZ_CHECK(g.is_terminal() == (n == 0));
+        }
         if (op == 15) {  // observations: each determinises into a state that observes the same
             const int p = pick(in, -1, g.players());
             const auto o = g.observe(p);
@@ -178,8 +191,8 @@ void play(bytes& in) {
         }
         int player = g.current_player();
         basic_action<R> a;
-        if (op < 7 && !legal_list().empty()) {
-            a = legal[static_cast<std::size_t>(pick(in, 0, static_cast<int>(legal.size()) - 1))];
+        if (chosen) {
+            a = *chosen;
         } else {
             a = built_action(in, g, legal_list);
         }
@@ -191,7 +204,7 @@ void play(bytes& in) {
         if (!e.ok()) {
             FUZZ_CHECK(g == twin && g.history().size() == twin.history().size(),
                        "refused action changed the game: %s (%s)", to_string(a).c_str(), e.describe().c_str());
-            FUZZ_CHECK(!(op < 7 && player == twin.current_player() && !legal.empty()), "legal action refused by apply");
+            FUZZ_CHECK(!(chosen && player == twin.current_player()), "legal action refused by apply");
             continue;
         }
         FUZZ_CHECK(player == twin.current_player());
