@@ -63,12 +63,12 @@ done < tests/data/perft_cards.tsv
 # Game records: every 8th record of the 0.1.0 determinism file (each with its `# rules` line).
 wanted fuzz_record && awk -v dir="$seeds/fuzz_record" '/^# rules /{k++; keep = (k % 8 == 1); if (keep) out = dir "/record_" k} keep {print > out}' \
   tests/data/records_0.1.0.txt
-# The byte-driven targets: deterministic pseudo-random byte strings of 64 bytes to 4 KiB.
+# The byte-driven targets: deterministic pseudo-random byte strings of 64 bytes to 1 KiB (-max_len).
 for t in fuzz_tile_game fuzz_movegen fuzz_card_turns fuzz_card_game; do
   wanted $t || continue
   for k in 1 2 3 4 5 6 7 8; do
     python3 -c 'import random, sys; r = random.Random(sys.argv[1]); sys.stdout.buffer.write(bytes(r.getrandbits(8) for _ in range(int(sys.argv[2]))))' \
-      "$t$k" $((64 << (k % 7))) > "$seeds/$t/bytes_$k"
+      "$t$k" $((64 << (k % 5))) > "$seeds/$t/bytes_$k"
   done
 done
 [ "$mode" = build ] && exit 0
