@@ -3,10 +3,20 @@
 // legal_actions). Each step is an action of any kind, most of them illegal: a legal action, the best
 // turn, an arrangement of part of the hand, a turn built from the bytes, cannot-play, or any of
 // these for the wrong seat. Properties after every step:
-//   - a refused action left the game exactly as it was (operator==, history), check() gave the same
-//     verdict as apply(), and a legal action (from legal_actions) is never refused;
+//   - a refused action left the game exactly as it was (operator== and history size against a twin
+//     game fed only the accepted actions), check() gave the same verdict as apply(), and a legal
+//     action (from legal_actions, or the best turn) is never refused;
+//   - an accepted action played on the twin gives an equal game (apply is deterministic);
 //   - cards are conserved: table + hands + pile + collected Qwirkles hold every card `copies` times;
-//   - legal_actions() is empty exactly when the game is over; redeal_hidden keeps the observation.
+//   - legal_actions() is empty exactly when the game is over, and check() accepts each of them;
+//     redeal_hidden keeps the observation.
+// Cost per input: legal_actions() lists every distinct outcome of every playable part of the hand
+// (seconds under ASan with 9 cards), so it runs on at most one step per input, the one the bytes
+// choose (op 0), and whole only when the hand has at most few_parts playable parts (or none, or in
+// the opening, or once the game is over); otherwise that step lists the outcomes of a part of at most
+// two cards of the hand (for_each_outcome, the function legal_actions() calls), each a legal turn.
+// The solver's other calls (best turn, arrange) are one per step, and a game is at most max_steps
+// steps.
 #include "fuzz_card_turns.hpp"
 
 #include <array>
@@ -55,17 +65,35 @@ void play(bytes& in) {
         return;
     }
     game_type g(players, seed, ages);
+    game_type twin = g;  // fed only the accepted actions: a refused one must leave g equal to it
     conserved(g);
-    for (int step = 0; step < 200 && in.remaining_bytes() > 0; ++step) {
+    bool enumerated = false;  // legal_actions() listed once per input at most (see above)
+    constexpr int max_steps = 96;
+    constexpr int few_parts = 8;  // playable parts of the hand up to which legal_actions() is listed whole
+    for (int step = 0; step < max_steps && in.remaining_bytes() > 0; ++step) {
         const int op = pick(in, 0, 11);
         const int seat = g.is_terminal() ? 0 : g.current_player();
         const auto& hand = g.hand(seat);
         int player = g.current_player();
         action a = action::cannot_play();
         bool must_pass = false;
-        if (op <= 1) {  // a legal action (every one of them accepted by check)
-            const auto legal = g.legal_actions();
-            FUZZ_CHECK(g.is_terminal() == legal.empty());
+        if (op == 0 && !enumerated) {  // every legal action accepted by check; play one of them
+            enumerated = true;
+            std::vector<action> legal;
+            if (g.is_terminal() || (g.opening() && R::first_turn == qc::first_turn_rule::largest_group) ||
+                qc::count_playable_subsets(g.table(), hand) <= few_parts) {
+                legal = g.legal_actions();
+                FUZZ_CHECK(g.is_terminal() == legal.empty());
+            } else {  // many playable parts: the outcomes of a part of at most 2 cards of the hand (each one a legal turn)
+                qc::cards_t<R> part, rest = hand;
+                for (int k = pick(in, 1, 2); k > 0; --k) {
+                    const card x = tile_from<card>(in, rest);
+                    part.add(x);
+                    rest.remove(x);
+                }
+                if (hand.includes(part))
+                    qc::for_each_outcome(g.table(), part, [&](const qc::basic_turn<R>& t) { legal.push_back(action::play(t)); });
+            }
             for (const auto& l : legal) FUZZ_CHECK(g.check(l).ok(), "legal action refused: %s", g.check(l).describe().c_str());
             if (!legal.empty()) {
                 a = legal[static_cast<std::size_t>(pick(in, 0, static_cast<int>(legal.size()) - 1))];
@@ -93,21 +121,23 @@ void play(bytes& in) {
             }
             continue;
         }
-        const game_type before = g;
         const auto verdict = g.check(player, a);
         const auto e = g.apply(player, a);
         FUZZ_CHECK(e.error == verdict.error);
         FUZZ_CHECK(!e.describe().empty());
         if (!e.ok()) {
-            FUZZ_CHECK(g == before && g.history().size() == before.history().size(),
+            FUZZ_CHECK(g == twin && g.history().size() == twin.history().size(),
                        "refused action changed the game: %s", e.describe().c_str());
             FUZZ_CHECK(!must_pass, "legal action refused: %s", e.describe().c_str());
             continue;
         }
-        FUZZ_CHECK(player == before.current_player());
-        FUZZ_CHECK(g.history().size() > before.history().size());
+        FUZZ_CHECK(player == twin.current_player());
+        FUZZ_CHECK(g.history().size() > twin.history().size());
+        FUZZ_CHECK(twin.apply(player, a).ok());
+        FUZZ_CHECK(g == twin && g.history().size() == twin.history().size(), "the same action played twice differs");
         conserved(g);
     }
+    if (g.is_terminal()) FUZZ_CHECK(g.legal_actions().empty());
 }
 
 }  // namespace

@@ -6,8 +6,12 @@
 //     arrange of the best turn's cards reaches its Qwirkles;
 //   - arrange(table, cards): an arrangement returned passes check_turn and plays exactly those cards;
 //     with no cards, it is a valid arrangement of the table alone;
-//   - playable_subsets: each part listed can be arranged, count_playable_subsets agrees, and (small
-//     hands) every part not listed cannot.
+//   - playable_subsets: count_playable_subsets agrees, it is empty exactly when can_play is false,
+//     a part listed can be arranged, and a part of the hand is listed exactly when arrange finds it.
+// Cost per input: each solver call costs about a millisecond under ASan, so each input asks one of
+// the three questions (best_turn: half the inputs; arrange; playable parts), as its bytes choose,
+// and the last one checks a few parts the bytes choose (listed ones and any sub-multisets of the
+// hand), not all 2^9 of them.
 #include "fuzz_card_turns.hpp"
 
 #include <vector>
@@ -29,68 +33,65 @@ void run(bytes& in) {
     FUZZ_CHECK(v.ok() == plain_turn_ok(table, hand, t), "check_turn says %s", v.describe().c_str());
     FUZZ_CHECK(!v.describe().empty());
 
-    // best_turn, both objectives.
     const bool playable = qc::can_play(table, hand);
-    const auto q = qc::best_turn(table, hand, qc::objective::qwirkles_then_cards);
-    const auto c = qc::best_turn(table, hand, qc::objective::cards_then_qwirkles);
-    const std::string position = qc::to_string(qc::basic_position<R>{table, hand});
-    FUZZ_CHECK(q.has_value() == playable && c.has_value() == playable, "can_play %d, best_turn %d %d: %s", playable,
-               q.has_value(), c.has_value(), position.c_str());
-    if (playable) {
-        for (const auto* b : {&*q, &*c}) {
-            const auto bv = qc::check_turn(table, hand, *b);
-            FUZZ_CHECK(bv.ok(), "best_turn breaks: %s", bv.describe().c_str());
-            FUZZ_CHECK(plain_turn_ok(table, hand, *b));
+    const auto position = [&] { return qc::to_string(qc::basic_position<R>{table, hand}); };
+    // One of the solver's questions per input (the bytes choose): best_turn, arrange, playable parts.
+    const int focus = pick(in, 0, 3);
+
+    // best_turn, both objectives.
+    if (focus <= 1) {
+        const auto q = qc::best_turn(table, hand, qc::objective::qwirkles_then_cards);
+        const auto c = qc::best_turn(table, hand, qc::objective::cards_then_qwirkles);
+        FUZZ_CHECK(q.has_value() == playable && c.has_value() == playable, "can_play %d, best_turn %d %d: %s", playable,
+                   q.has_value(), c.has_value(), position().c_str());
+        if (playable) {
+            for (const auto* b : {&*q, &*c}) {
+                const auto bv = qc::check_turn(table, hand, *b);
+                FUZZ_CHECK(bv.ok(), "best_turn breaks: %s", bv.describe().c_str());
+                FUZZ_CHECK(plain_turn_ok(table, hand, *b));
+            }
+            FUZZ_CHECK(q->qwirkles() >= c->qwirkles());
+            FUZZ_CHECK(c->cards() >= q->cards());
+            FUZZ_CHECK(q->qwirkles() > c->qwirkles() || q->cards() == c->cards());
+            const auto a = qc::arrange(table, q->played);
+            FUZZ_CHECK(a.has_value() && a->qwirkles() == q->qwirkles());
         }
-        FUZZ_CHECK(q->qwirkles() >= c->qwirkles());
-        FUZZ_CHECK(c->cards() >= q->cards());
-        FUZZ_CHECK(q->qwirkles() > c->qwirkles() || q->cards() == c->cards());
-        const auto a = qc::arrange(table, q->played);
-        FUZZ_CHECK(a.has_value() && a->qwirkles() == q->qwirkles());
     }
 
     // arrange, on a part of the hand (sometimes with foreign cards).
-    auto part = part_of<card>(in, hand);
-    if (pick(in, 0, 3) == 0) {
-        const card x = any_tile<card>(in);
-        if (take_copy<R>(all, x)) part.add(x);
-    }
-    if (const auto a = qc::arrange(table, part)) {
-        FUZZ_CHECK(a->played == part);
-        if (part.empty()) {
-            FUZZ_CHECK(a->result.valid() && a->result.contents() == table.contents());
-        } else {
-            const auto av = qc::check_turn(table, part, *a);
-            FUZZ_CHECK(av.ok(), "arrange breaks: %s", av.describe().c_str());
+    if (focus == 2) {
+        auto part = part_of<card>(in, hand);
+        if (pick(in, 0, 3) == 0) {
+            const card x = any_tile<card>(in);
+            if (take_copy<R>(all, x)) part.add(x);
         }
-    } else if (!part.empty() && hand.includes(part)) {
-        FUZZ_CHECK(!(q && q->played == part));
+        if (const auto a = qc::arrange(table, part)) {
+            FUZZ_CHECK(a->played == part);
+            if (part.empty()) {
+                FUZZ_CHECK(a->result.valid() && a->result.contents() == table.contents());
+            } else {
+                const auto av = qc::check_turn(table, part, *a);
+                FUZZ_CHECK(av.ok(), "arrange breaks: %s", av.describe().c_str());
+            }
+        }
     }
 
-    // Playable parts of the hand.
-    if (pick(in, 0, 3) == 0 && hand.size() <= 7) {
+    // Playable parts of the hand: a few listed ones, and a few sub-multisets of the hand, chosen by the bytes.
+    if (focus == 3 && hand.size() <= R::hand_size) {
         std::vector<qc::cards_t<R>> parts;
         qc::playable_subsets(table, hand, std::back_inserter(parts));
         FUZZ_CHECK(static_cast<int>(parts.size()) == qc::count_playable_subsets(table, hand));
         FUZZ_CHECK(parts.empty() == !playable);
-        for (const auto& p : parts) FUZZ_CHECK(hand.includes(p) && !p.empty() && qc::arrange(table, p).has_value());
-        // Every sub-multiset of the hand: arrangeable exactly when listed.
-        std::vector<std::pair<card, int>> kinds;
-        hand.for_each([&](card x) {
-            if (kinds.empty() || kinds.back().first != x) kinds.push_back({x, 0});
-            ++kinds.back().second;
-        });
-        std::vector<int> take(kinds.size(), 0);
-        for (;;) {
-            std::size_t i = 0;
-            while (i < take.size() && take[i] == kinds[i].second) take[i++] = 0;
-            if (i == take.size()) break;
-            ++take[i];
-            qc::cards_t<R> sub;
-            for (std::size_t k = 0; k < kinds.size(); ++k)
-                if (take[k]) sub.add(kinds[k].first, take[k]);
+        for (const auto& p : parts) FUZZ_CHECK(hand.includes(p) && !p.empty());
+        for (int k = pick(in, 0, 3); k > 0 && !parts.empty(); --k) {
+            const auto& p = parts[static_cast<std::size_t>(pick(in, 0, static_cast<int>(parts.size()) - 1))];
+            FUZZ_CHECK(qc::arrange(table, p).has_value(), "listed part cannot be arranged: %s", position().c_str());
+        }
+        for (int k = pick(in, 0, 3); k > 0; --k) {
+            const auto sub = part_of<card>(in, hand);
+            if (sub.empty()) continue;
             const bool listed = std::find(parts.begin(), parts.end(), sub) != parts.end();
-            FUZZ_CHECK(listed == qc::arrange(table, sub).has_value());
+            FUZZ_CHECK(listed == qc::arrange(table, sub).has_value(), "listed %d: %s", listed, position().c_str());
         }
     }
 }

@@ -4,7 +4,8 @@
 // the copies), for the standard game, a bounded board and two non-square rule sets, with the
 // opening-size and forbidden-cell options. The reference list is an exhaustive enumeration: from
 // every free cell near the board, along both axes, the first k free cells, with every ordered choice
-// of distinct hand tiles (pruned when a line already breaks, which only grows). Properties: the two
+// of distinct hand tiles (pruned when a line already breaks, which only grows, and skipped when none of
+// those cells touches the board, which every move but the opening must). Properties: the two
 // lists hold the same moves with the same scores, the generator emits no move twice, every move it
 // emits passes check_placement and scores score_placement; count_moves and best_move agree.
 #define DOCTEST_CONFIG_DISABLE
@@ -13,7 +14,9 @@
 #include "fuzz_support.hpp"
 
 #include <map>
-#include <set>
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 using namespace qwirkle;
@@ -25,19 +28,39 @@ namespace {
 using qwirkle_test::four_colours_five_shapes;  // (tests/tiles/support.hpp)
 using qwirkle_test::three_colours_six_shapes;
 
-/// A line of tiles breaks a rule: too long, twice the same tile, or neither one colour nor one shape.
-template <class T>
-bool line_broken(const std::vector<T>& line) {
-    if (line.size() < 2) return false;
-    if (line.size() > static_cast<std::size_t>(std::max(T::colours, T::shapes))) return true;
+/// The line through `c` along `a` once the move `m` is made breaks a rule: too long, twice the same
+/// tile, or neither one colour nor one shape. (What naive_line + a check of its tiles says, without
+/// allocating: the reference's pruning runs it at every node.)
+template <class Board>
+bool line_broken(const Board& b, const qwirkle_test::board_move_t<Board>& m, cell c, axis a) {
+    using T = typename Board::tile_type;
+    static_assert(T::kinds <= 64);
+    const auto at = [&](cell x) -> std::optional<T> {
+        if (auto t = b.at(x)) return t;
+        for (const auto& p : m)
+            if (p.at == x) return p.tile;
+        return std::nullopt;
+    };
+    const auto step = [a](cell x, int k) { return a == axis::row ? cell{x.x + k, x.y} : cell{x.x, x.y + k}; };
+    cell start = c;
+    while (at(step(start, -1))) start = step(start, -1);
+    constexpr int longest = std::max(T::colours, T::shapes);
+    std::uint64_t seen = 0;
+    int n = 0;
     bool colour = true, shape = true;
-    std::set<int> kinds;
-    for (const T t : line) {
-        colour = colour && t.colour() == line[0].colour();
-        shape = shape && t.shape() == line[0].shape();
-        if (!kinds.insert(t.index()).second) return true;
+    T first{};
+    for (cell x = start;; x = step(x, 1)) {
+        const auto t = at(x);
+        if (!t) break;
+        if (n == 0) first = *t;
+        if (++n > longest) return true;
+        const std::uint64_t bit = std::uint64_t{1} << t->index();
+        if (seen & bit) return true;
+        seen |= bit;
+        colour = colour && t->colour() == first.colour();
+        shape = shape && t->shape() == first.shape();
     }
-    return !colour && !shape;
+    return n >= 2 && !colour && !shape;
 }
 
 template <class R>
@@ -63,8 +86,7 @@ void run(bytes& in) {
         if (used[static_cast<std::size_t>(t.index())] >= R::copies || b.at(c) || !board_type::contains(c)) continue;
         basic_move<R> one;
         one.push_back({c, t});
-        if (line_broken(qwirkle_test::naive_line(b, one, c, axis::row).first) ||
-            line_broken(qwirkle_test::naive_line(b, one, c, axis::column).first))
+        if (line_broken(b, one, c, axis::row) || line_broken(b, one, c, axis::column))
             continue;
         if (!b.place(c, t)) continue;
         ++used[static_cast<std::size_t>(t.index())];
@@ -125,6 +147,12 @@ void run(bytes& in) {
                 for (cell c = start; static_cast<int>(run_cells.size()) < k_max;
                      c = a == axis::row ? cell{c.x + 1, c.y} : cell{c.x, c.y + 1})
                     if (!b.at(c)) run_cells.push_back(c);
+                // A move must touch a tile of the board (unless it is the opening): when none of these
+                // cells has a neighbour on the board, no move starts here.
+                if (!b.empty() && std::none_of(run_cells.begin(), run_cells.end(), [&](cell c) {
+                        return b.at(cell{c.x + 1, c.y}) || b.at(cell{c.x - 1, c.y}) || b.at(cell{c.x, c.y + 1}) || b.at(cell{c.x, c.y - 1});
+                    }))
+                    continue;
                 basic_move<R> m;
                 std::vector<bool> taken(kinds.size(), false);
                 const auto dfs = [&](const auto& self) -> void {
@@ -139,8 +167,7 @@ void run(bytes& in) {
                         if (taken[i]) continue;
                         m.push_back({c, kinds[i]});
                         // A broken line stays broken as the move grows: prune.
-                        if (!line_broken(qwirkle_test::naive_line(b, m, m[0].at, a).first) &&
-                            !line_broken(qwirkle_test::naive_line(b, m, c, cross).first)) {
+                        if (!line_broken(b, m, m[0].at, a) && !line_broken(b, m, c, cross)) {
                             taken[i] = true;
                             self(self);
                             taken[i] = false;

@@ -4,15 +4,21 @@
 // action), legal_actions). Each step is an action of any kind, most of them illegal: a legal action,
 // a mutated one, a placement, exchange, pass, draw-three or take-a-tile built from the bytes, or a
 // legal action for the wrong seat. Properties after every step:
-//   - a refused action left the game (operator==, history) and its state exactly as they were, and
-//     check() gave the same verdict as apply();
-//   - an accepted action on a basic_state copy gives the same state, and undo(undo_record) restores it;
+//   - a refused action left the game (operator==, history size) exactly as it was: equal to a twin
+//     game fed only the accepted actions; check() gave the same verdict as apply();
+//   - an accepted action played on the twin gives an equal game (apply is deterministic); on a
+//     basic_state copy it gives the same state, and undo(undo_record) restores it;
 //   - pieces are conserved: board + hands + bag hold every tile exactly `copies` times;
 //   - legal_actions() is empty exactly when the game is over, and each of them passes check();
 //   - observe/determinize round-trip; at the end, replay of the history gives an equal game.
+// Cost per input: the legal actions (hundreds of placements and exchanges) are walked only on the
+// steps that need one (a legal action, a mutated legal placement) or that the bytes pick for the full
+// check (every legal action through check(): about one step in eight), without storing them when one
+// is picked, and a game is at most max_steps steps.
 #include "fuzz_support.hpp"
 
 #include <bit>
+#include <optional>
 #include <vector>
 
 using namespace qwirkle;
@@ -57,8 +63,9 @@ cell some_cell(bytes& in, const basic_board<R, Radius>& b) {
     return cell{c.x + pick(in, -3, 3), c.y + pick(in, -3, 3)};
 }
 
-template <ruleset R, int Radius>
-basic_action<R> built_action(bytes& in, const basic_game<R, Radius>& g, const std::vector<basic_action<R>>& legal) {
+/// `legal_list()` lists the legal actions (once per step, only when needed).
+template <ruleset R, int Radius, class Legal>
+basic_action<R> built_action(bytes& in, const basic_game<R, Radius>& g, Legal&& legal_list) {
     using A = basic_action<R>;
     using T = tile_t<R>;
     const int seat = g.is_terminal() ? 0 : g.current_player();
@@ -78,7 +85,7 @@ basic_action<R> built_action(bytes& in, const basic_game<R, Radius>& g, const st
         }
         case 1: {  // a legal placement mutated
             std::vector<basic_move<R>> moves;
-            for (const auto& a : legal)
+            for (const auto& a : legal_list())
                 if (a.kind == action_kind::place) moves.push_back(a.move);
             if (moves.empty()) return A::pass();
             basic_move<R> m = moves[static_cast<std::size_t>(pick(in, 0, static_cast<int>(moves.size()) - 1))];
@@ -139,12 +146,36 @@ void play(bytes& in) {
         return;
     }
     game_type g(c);
+    game_type twin = g;  // fed only the accepted actions: a refused one must leave g equal to it
     conserved(g);
-    for (int step = 0; step < 400 && in.remaining_bytes() > 0; ++step) {
-        const auto legal = g.legal_actions();
-        FUZZ_CHECK(g.is_terminal() == legal.empty());
-        for (const auto& a : legal) FUZZ_CHECK(g.check(a).ok(), "legal action refused: %s", to_string(a).c_str());
+    constexpr int max_steps = 256;
+    for (int step = 0; step < max_steps && in.remaining_bytes() > 0; ++step) {
         const int op = pick(in, 0, 15);
+        const bool full = pick(in, 0, 7) == 0;  // this step checks every legal action
+        // Legal actions are listed only when the step needs them (a mutated legal placement),
+        // walked once without storing them when it needs one (op < 7: one picked uniformly by a
+        // random stream seeded from the bytes), and each checked on the steps `full` picks.
+        std::vector<basic_action<R>> legal;
+        bool listed = false;
+        const auto legal_list = [&]() -> const std::vector<basic_action<R>>& {
+            if (!listed) {
+                listed = true;
+                legal = g.legal_actions();
+                FUZZ_CHECK(g.is_terminal() == legal.empty());
+            }
+            return legal;
+        };
+        std::optional<basic_action<R>> chosen;
+        if (full || op < 7) {
+            rng r(op < 7 ? in.ConsumeIntegral<std::uint64_t>() : 0);
+            std::uint32_t n = 0;
+            g.for_each_legal_action([&](const basic_action<R>& a) {
+                ++n;
+                if (full) FUZZ_CHECK(g.check(a).ok(), "legal action refused: %s", to_string(a).c_str());
+                if (op < 7 && r.below(n) == 0) chosen = a;
+            });
+            FUZZ_CHECK(g.is_terminal() == (n == 0));
+        }
         if (op == 15) {  // observations: each determinises into a state that observes the same
             const int p = pick(in, -1, g.players());
             const auto o = g.observe(p);
@@ -160,33 +191,34 @@ void play(bytes& in) {
         }
         int player = g.current_player();
         basic_action<R> a;
-        if (op < 7 && !legal.empty()) {
-            a = legal[static_cast<std::size_t>(pick(in, 0, static_cast<int>(legal.size()) - 1))];
+        if (chosen) {
+            a = *chosen;
         } else {
-            a = built_action(in, g, legal);
+            a = built_action(in, g, legal_list);
         }
         if (op == 14) player = pick(in, -1, g.players());
-        const game_type before = g;
         const auto verdict = g.check(player, a);
         const auto e = g.apply(player, a);
         FUZZ_CHECK(e.rule == verdict.rule);
         FUZZ_CHECK(!e.describe().empty());
         if (!e.ok()) {
-            FUZZ_CHECK(g == before && g.history().size() == before.history().size(),
+            FUZZ_CHECK(g == twin && g.history().size() == twin.history().size(),
                        "refused action changed the game: %s (%s)", to_string(a).c_str(), e.describe().c_str());
-            FUZZ_CHECK(!(op < 7 && player == before.current_player() && !legal.empty()), "legal action refused by apply");
+            FUZZ_CHECK(!(chosen && player == twin.current_player()), "legal action refused by apply");
             continue;
         }
-        FUZZ_CHECK(player == before.current_player());
-        FUZZ_CHECK(g.history().size() == before.history().size() + 1);
+        FUZZ_CHECK(player == twin.current_player());
+        FUZZ_CHECK(g.history().size() == twin.history().size() + 1);
         // The same action on a bare state, with its undo record.
-        state_type s = before.state();
+        state_type s = twin.state();
         typename state_type::undo_record u;
         FUZZ_CHECK(s.apply(a, u).ok());
         FUZZ_CHECK(s == g.state());
         FUZZ_CHECK(s.undo(u));
-        FUZZ_CHECK(s == before.state());
+        FUZZ_CHECK(s == twin.state());
         FUZZ_CHECK(!s.undo(u));
+        FUZZ_CHECK(twin.apply(player, a).ok());
+        FUZZ_CHECK(g == twin && g.history().size() == twin.history().size(), "the same action played twice differs");
         conserved(g);
     }
     const auto r = game_type::replay(c, g.actions());

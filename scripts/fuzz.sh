@@ -3,7 +3,8 @@
 # build/fuzz), writes the seed corpora (build/fuzz/seeds/<target>: from the perft suites and game
 # records of tests/data, and deterministic byte strings for the byte-driven targets) and runs them.
 #   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds
-#   bash scripts/fuzz.sh long N       every target for N seconds, one after the other, under nice -n 10
+#   bash scripts/fuzz.sh long N [R]   every target for N seconds (or R executions, whichever comes
+#                                     first: -runs=R), one after the other, under nice -n 10
 #   bash scripts/fuzz.sh build        build and write the seeds only
 # QWIRKLE_FUZZ_TARGETS="fuzz_a fuzz_b" limits the run to those targets (e.g. two shells sharing the cores).
 # Each target keeps its growing corpus in build/fuzz/corpus/<target>; a crash is written to
@@ -13,7 +14,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-smoke}
 seconds=${QWIRKLE_FUZZ_SECONDS:-5}
-if [ "$mode" = long ]; then seconds=${2:?usage: scripts/fuzz.sh long SECONDS}; fi
+runs_limit=()
+if [ "$mode" = long ]; then
+  seconds=${2:?usage: scripts/fuzz.sh long SECONDS [RUNS]}
+  if [ -n "${3:-}" ]; then runs_limit=(-runs="$3"); fi
+fi
 cxx=${QWIRKLE_FUZZ_CXX:-clang++}
 
 probe=$(mktemp -d)
@@ -58,12 +63,12 @@ done < tests/data/perft_cards.tsv
 # Game records: every 8th record of the 0.1.0 determinism file (each with its `# rules` line).
 wanted fuzz_record && awk -v dir="$seeds/fuzz_record" '/^# rules /{k++; keep = (k % 8 == 1); if (keep) out = dir "/record_" k} keep {print > out}' \
   tests/data/records_0.1.0.txt
-# The byte-driven targets: deterministic pseudo-random byte strings of 64 bytes to 4 KiB.
+# The byte-driven targets: deterministic pseudo-random byte strings of 64 bytes to 1 KiB (-max_len).
 for t in fuzz_tile_game fuzz_movegen fuzz_card_turns fuzz_card_game; do
   wanted $t || continue
   for k in 1 2 3 4 5 6 7 8; do
     python3 -c 'import random, sys; r = random.Random(sys.argv[1]); sys.stdout.buffer.write(bytes(r.getrandbits(8) for _ in range(int(sys.argv[2]))))' \
-      "$t$k" $((64 << (k % 7))) > "$seeds/$t/bytes_$k"
+      "$t$k" $((64 << (k % 5))) > "$seeds/$t/bytes_$k"
   done
 done
 [ "$mode" = build ] && exit 0
@@ -75,7 +80,11 @@ status=0
 for t in "${targets[@]}"; do
   log=$build/artifacts/$t.log
   start=$(date +%s)
-  if nice -n 10 "$build/fuzz/$t" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 -max_len=4096 \
+  case $t in  # the longest input worth trying: text seeds are < 1 KiB; the byte-driven targets cap their games
+    fuzz_record) max_len=2048 ;;
+    *) max_len=1024 ;;
+  esac
+  if nice -n 10 "$build/fuzz/$t" -max_total_time="$seconds" "${runs_limit[@]}" -timeout=60 -rss_limit_mb=2048 -max_len=$max_len \
        -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" "$build/corpus/$t" "$seeds/$t" > "$log" 2>&1; then
     result=ok
   else
