@@ -35,22 +35,14 @@ template <class Board>
 bool line_broken(const Board& b, const qwirkle_test::board_move_t<Board>& m, cell c, axis a) {
     using T = typename Board::tile_type;
     static_assert(T::kinds <= 64);
-    const auto at = [&](cell x) -> std::optional<T> {
-        if (auto t = b.at(x)) return t;
-        for (const auto& p : m)
-            if (p.at == x) return p.tile;
-        return std::nullopt;
-    };
-    const auto step = [a](cell x, int k) { return a == axis::row ? cell{x.x + k, x.y} : cell{x.x, x.y + k}; };
-    cell start = c;
-    while (at(step(start, -1))) start = step(start, -1);
+    const cell start = qwirkle_test::naive_line_start(b, m, c, a);
     constexpr int longest = std::max(T::colours, T::shapes);
     std::uint64_t seen = 0;
     int n = 0;
     bool colour = true, shape = true;
     T first{};
-    for (cell x = start;; x = step(x, 1)) {
-        const auto t = at(x);
+    for (cell x = start;; x = qwirkle_test::naive_step(x, a, 1)) {
+        const auto t = qwirkle_test::naive_at(b, m, x);
         if (!t) break;
         if (n == 0) first = *t;
         if (++n > longest) return true;

@@ -9,20 +9,13 @@
 #include <qwirkle/bots/cards.hpp>
 #include <qwirkle/cards/cards.hpp>
 
+#include "support.hpp"
+
 namespace qc = qwirkle::cards;
 
 namespace {
 
-template <class R>
-qc::cards_t<R> all_cards(const qc::basic_game<R>& g) {
-    auto m = g.pile_contents();
-    for (int p = 0; p < g.players(); ++p) m += g.hand(p);
-    m += g.table().contents();
-    for (int p = 0; p < g.players(); ++p)
-        for (const auto& r : g.collected(p))
-            for (auto c : r) m.add(c);
-    return m;
-}
+using qwirkle_cards_test::every_card;
 
 /// The greedy bot's action (the best turn, or cannot-play): cheap, and always legal.
 template <class R>
@@ -49,7 +42,7 @@ long determinize_in_games(int games, std::uint64_t seed0) {
                 const auto d = qc::basic_game<R>::determinize(o, deal);
                 REQUIRE(d.has_value());
                 CHECK(*d->observe(p) == o);
-                CHECK(all_cards(*d) == qc::cards_t<R>::full(R::copies));
+                CHECK(every_card(*d) == qc::cards_t<R>::full(R::copies));
                 CHECK(d->table().valid());
                 CHECK(d->is_terminal() == g.is_terminal());
                 if (!g.is_terminal()) {

@@ -8,25 +8,18 @@
 
 #include <qwirkle/cards/cards.hpp>
 
+#include "support.hpp"
+
 namespace qc = qwirkle::cards;
 
 namespace {
 
-template <class R>
-qc::cards_t<R> everything(const qc::basic_game<R>& g) {
-    auto m = g.pile_contents();
-    for (int p = 0; p < g.players(); ++p) m += g.hand(p);
-    m += g.table().contents();
-    for (int p = 0; p < g.players(); ++p)
-        for (const auto& r : g.collected(p))
-            for (auto c : r) m.add(c);
-    return m;
-}
+using qwirkle_cards_test::every_card;
 
 template <class R>
 void check_invariants(const qc::basic_game<R>& g) {
     // 108 cards conserved across pile, hands, table and collected Qwirkles.
-    REQUIRE(everything(g) == qc::cards_t<R>::full(R::copies));
+    REQUIRE(every_card(g) == qc::cards_t<R>::full(R::copies));
     REQUIRE(g.table().valid());
     REQUIRE(g.table().qwirkle_count() == 0);  // Qwirkles are always taken at the end of the turn
     for (int p = 0; p < g.players(); ++p) {
@@ -233,7 +226,7 @@ TEST_CASE("no group of 3 anywhere: all cards are shuffled and dealt again") {
         int best = 0;
         for (int p = 0; p < 2; ++p) best = std::max(best, qc::largest_group_size<short_hand_rules>(g.hand(p)));
         CHECK(best == 3);
-        CHECK(everything(g) == qc::cards_t<short_hand_rules>::full(3));
+        CHECK(every_card(g) == qc::cards_t<short_hand_rules>::full(3));
     }
     CHECK(redealt > 100);
 }

@@ -82,21 +82,32 @@ basic_tile_multiset<typename Board::tile_type> tiles_on(const Board& b) {
 template <class Board>
 using board_move_t = basic_move<typename Board::rules_type>;
 
+/// The tile on cell `x` once the move is made (the board's, or the move's), or nothing.
+template <class Board>
+std::optional<typename Board::tile_type> naive_at(const Board& b, const board_move_t<Board>& m, cell x) {
+    if (auto t = b.at(x)) return t;
+    for (const auto& p : m)
+        if (p.at == x) return p.tile;
+    return std::nullopt;
+}
+
+/// The cell `k` steps from `x` along `a`.
+constexpr cell naive_step(cell x, axis a, int k) { return a == axis::row ? cell{x.x + k, x.y} : cell{x.x, x.y + k}; }
+
+/// The first cell of the line through `c` along `a` once the move is made.
+template <class Board>
+cell naive_line_start(const Board& b, const board_move_t<Board>& m, cell c, axis a) {
+    cell start = c;
+    while (naive_at(b, m, naive_step(start, a, -1))) start = naive_step(start, a, -1);
+    return start;
+}
+
 /// The line through `c` along `a` once the move is made: its tiles and first cell.
 template <class Board>
 std::pair<std::vector<typename Board::tile_type>, cell> naive_line(const Board& b, const board_move_t<Board>& m, cell c, axis a) {
-    using T = typename Board::tile_type;
-    const auto at = [&](cell x) -> std::optional<T> {
-        if (auto t = b.at(x)) return t;
-        for (const auto& p : m)
-            if (p.at == x) return p.tile;
-        return std::nullopt;
-    };
-    const auto step = [a](cell x, int k) { return a == axis::row ? cell{x.x + k, x.y} : cell{x.x, x.y + k}; };
-    cell start = c;
-    while (at(step(start, -1))) start = step(start, -1);
-    std::vector<T> line;
-    for (cell x = start; at(x); x = step(x, 1)) line.push_back(*at(x));
+    const cell start = naive_line_start(b, m, c, a);
+    std::vector<typename Board::tile_type> line;
+    for (cell x = start; naive_at(b, m, x); x = naive_step(x, a, 1)) line.push_back(*naive_at(b, m, x));
     return {line, start};
 }
 
