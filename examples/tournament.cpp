@@ -229,12 +229,13 @@ std::vector<double> bradley_terry(const std::vector<std::vector<double>>& w, con
 std::string elo_ladder(const options& o, const std::vector<game_result>& results) {
     const std::size_t k = o.bots.size();
     // per pair, the first bot's win share in each finished game
-    std::vector<std::vector<double>> share(o.pairs().size());
+    const auto pairs = o.pairs();  // (built once: the bootstrap below reads it 1,000 times a pair)
+    std::vector<std::vector<double>> share(pairs.size());
     for (std::size_t i = 0; i < results.size(); ++i) {
         const auto& r = results[i];
         if (!r.legal || !r.finished) continue;
         const std::size_t p = i / static_cast<std::size_t>(o.games);
-        const int first = o.pairs()[p].first;
+        const int first = pairs[p].first;
         double x = 0;
         for (int w : r.winners)
             if (r.seat_bot[static_cast<std::size_t>(w)] == first) x += 1.0 / static_cast<double>(r.winners.size());
@@ -243,7 +244,7 @@ std::string elo_ladder(const options& o, const std::vector<game_result>& results
     const auto fit = [&](const std::vector<std::vector<double>>& sh) {
         std::vector<std::vector<double>> w(k, std::vector<double>(k, 0)), n(k, std::vector<double>(k, 0));
         for (std::size_t p = 0; p < sh.size(); ++p) {
-            const auto [a, b] = o.pairs()[p];
+            const auto [a, b] = pairs[p];
             for (double x : sh[p]) w[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] += x, w[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)] += 1 - x;
             n[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] += static_cast<double>(sh[p].size());
         }
@@ -294,7 +295,7 @@ std::string elo_ladder(const options& o, const std::vector<game_result>& results
             }
             double x = 0, n = 0;
             for (std::size_t p = 0; p < share.size(); ++p) {
-                const auto [f, s] = o.pairs()[p];
+                const auto [f, s] = pairs[p];
                 if (static_cast<std::size_t>(f) == a && static_cast<std::size_t>(s) == b)
                     for (double v : share[p]) x += v, n += 1;
                 if (static_cast<std::size_t>(f) == b && static_cast<std::size_t>(s) == a)
