@@ -28,11 +28,17 @@ else
   echo "skipped: conan not available (the 'package: conan' tests will be skipped; set QWIRKLE_CONAN_SRC to a conan 2 source tree)"
 fi
 
+# Line tables instead of full debug information (-g1 for -g): stack traces of failures and of the
+# sanitizers keep file and line, and every build of this script compiles about a quarter faster
+# (determinism_test.cpp: 35.8 -> 25.8 s with Clang 14, 43.8 -> 32.7 s with GCC 12). Developers
+# who configure the presets themselves keep -g.
+debug_flags=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG")
+
 run_preset() {
   local preset=$1
   shift
   echo "== $preset"
-  cmake --preset "$preset" "$@" >/dev/null
+  cmake --preset "$preset" "${debug_flags[@]}" "$@" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
   ctest --preset "$preset" -j "$jobs"
 }

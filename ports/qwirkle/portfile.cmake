@@ -24,6 +24,7 @@ vcpkg_cmake_configure(
         -DQWIRKLE_BUILD_EXAMPLES=OFF
         -DQWIRKLE_CHECK_HEADERS=OFF
         -DQWIRKLE_BUILD_DOCS=OFF
+        -DQWIRKLE_BUILD_PYTHON=OFF
         -DQWIRKLE_INSTALL=ON
 )
 vcpkg_cmake_install()
