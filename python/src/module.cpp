@@ -347,7 +347,8 @@ struct py_batch_env {
     }
     int players() const { return core.config.players; }
 
-    py::tuple step_impl(const std::int64_t* slots, bool codes, bool random, std::uint64_t seed) {
+    // slots: one per game (checked by step()); or decoded: the actions of checked codes; or random.
+    py::tuple step_impl(const std::int64_t* slots, const tile_action* decoded, bool random, std::uint64_t seed) {
         const int n = core.n, P = players();
         py::array_t<float> rewards({n, P});
         py::array_t<bool> dones(n);
@@ -365,13 +366,8 @@ struct py_batch_env {
                 tile_action a;
                 if (random) {
                     a = legal.at(random_slot(legal, pick));
-                } else if (codes) {
-                    const auto decoded = decode_action<standard_rules>(static_cast<action_code>(slots[i]));
-                    if (!decoded || !core.games[static_cast<std::size_t>(i)].check(*decoded).ok()) {
-                        error = "game " + std::to_string(i) + ": code " + std::to_string(slots[i]) + " is not a legal action";
-                        break;
-                    }
-                    a = *decoded;
+                } else if (decoded) {
+                    a = decoded[i];
                 } else {
                     if (slots[i] < 0 || static_cast<std::uint64_t>(slots[i]) >= legal.size()) {
                         error = "game " + std::to_string(i) + ": slot " + std::to_string(slots[i]) + " is not a legal action (" +
@@ -388,14 +384,17 @@ struct py_batch_env {
     }
     py::tuple step(py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> a, bool codes) {
         if (a.ndim() != 1 || a.shape(0) != core.n) throw py::value_error("give one action per game (" + std::to_string(core.n) + ")");
-        // Check every slot before stepping any game, so that a bad batch changes nothing.
+        // Check every slot (decode every code) before stepping any game, so that a bad batch changes nothing.
         const auto* p = a.data();
+        std::vector<tile_action> decoded;
+        if (codes) decoded.reserve(static_cast<std::size_t>(core.n));
         for (int i = 0; i < core.n; ++i) {
             const auto& legal = core.legal[static_cast<std::size_t>(i)];
             bool ok;
             if (codes) {
-                const auto decoded = decode_action<standard_rules>(static_cast<action_code>(p[i]));
-                ok = p[i] >= 0 && decoded && core.games[static_cast<std::size_t>(i)].check(*decoded).ok();
+                auto d = p[i] >= 0 ? decode_action<standard_rules>(static_cast<action_code>(p[i])) : std::nullopt;
+                ok = d && core.games[static_cast<std::size_t>(i)].check(*d).ok();
+                if (ok) decoded.push_back(*d);
             } else {
                 ok = p[i] >= 0 && static_cast<std::uint64_t>(p[i]) < legal.size();
             }
@@ -403,7 +402,7 @@ struct py_batch_env {
                 raise_illegal("not_legal", "game " + std::to_string(i) + ": " + (codes ? "code " : "slot ") + std::to_string(p[i]) +
                                                " is not a legal action (" + std::to_string(legal.size()) + " legal); nothing was stepped");
         }
-        return step_impl(p, codes, false, 0);
+        return step_impl(p, codes ? decoded.data() : nullptr, false, 0);
     }
     py::array_t<std::int32_t> counts() const {
         py::array_t<std::int32_t> c(core.n);
@@ -631,7 +630,7 @@ PYBIND11_MODULE(_core, m) {
         .def("features", &py_batch_env::features, py::arg("width"))
         .def("features_flat", &batch_features_flat)
         .def("step", &py_batch_env::step, py::arg("actions"), py::arg("codes") = false)
-        .def("step_random", [](py_batch_env& b, std::uint64_t seed) { return b.step_impl(nullptr, false, true, seed); }, py::arg("seed"))
+        .def("step_random", [](py_batch_env& b, std::uint64_t seed) { return b.step_impl(nullptr, nullptr, true, seed); }, py::arg("seed"))
         .def("observe", &py_batch_env::observe, py::arg("board") = true);
 
     // ---- the card game ----

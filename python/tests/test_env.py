@@ -144,6 +144,31 @@ def test_batch_env_refuses_a_bad_batch_whole():
     assert (b.legal_actions(64)[0] == before).all() and b.steps == 0
 
 
+def test_batch_env_steps_by_code():
+    b = BatchEnv(3, players=2, seed=40)
+    singles = [qwirkle.Game(players=2, seed=40 + i) for i in range(3)]
+    for step in range(25):
+        codes, _ = b.legal_actions(width=4096)
+        counts = b.legal_counts()
+        chosen = np.array([codes[i, (5 * i + step) % counts[i]] for i in range(3)])
+        # a code that is not legal in its game (another game's, or no action at all) refuses the
+        # whole batch and steps nothing
+        for bad in (-1, 1 << 62, max(singles[0].legal_codes()) + 1):
+            if bad in set(singles[0].legal_codes()):
+                continue
+            with pytest.raises(qwirkle.IllegalAction):
+                b.step(np.array([bad, chosen[1], chosen[2]]), codes=True)
+        assert b.steps == 3 * step  # (games stepped so far)
+        rewards, dones, finals = b.step(chosen, codes=True)
+        for i, g in enumerate(singles):
+            g.apply(int(chosen[i]))
+            assert dones[i] == g.is_terminal()
+            if not dones[i]:
+                assert (np.sort(b.legal_actions(width=4096)[0][i, : b.legal_counts()[i]]) == g.legal_codes()).all()
+        if dones.any():
+            break
+
+
 def test_batch_env_runs_episodes_and_is_deterministic():
     def run():
         b = BatchEnv(8, seed=1)

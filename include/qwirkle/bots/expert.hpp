@@ -47,6 +47,7 @@ struct expert_options {
     int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
     double exploration = 0.5;   ///< UCB1 constant
     double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
+    double leave = 0.0;         ///< points per unit of a hand's worth at the end of an iteration (largest group − 1.5 × duplicates), while the bag refills hands
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
     std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible); else its time is `seconds`
 };
@@ -309,11 +310,19 @@ private:
             }
             // Rewards: each seat's gain since the root minus the best other seat's gain.
             std::array<double, static_cast<std::size_t>(max_players)> reward{};
+            const auto value = [&](const state_type& st, int q) {
+                double x = st.score(q) - root_scores[static_cast<std::size_t>(q)];
+                if (o_.leave != 0 && st.bag_size() > 0 && !st.is_terminal()) {
+                    const auto& h = st.hand(q);
+                    x += o_.leave * (largest_group(h) - 1.5 * (h.size() - h.distinct().size()));
+                }
+                return x;
+            };
             for (int p = 0; p < n; ++p) {
-                int others = -1'000'000;
+                double others = -1e9;
                 for (int q = 0; q < n; ++q)
-                    if (q != p) others = std::max(others, s.score(q) - root_scores[static_cast<std::size_t>(q)]);
-                const double margin = s.score(p) - root_scores[static_cast<std::size_t>(p)] - others;
+                    if (q != p) others = std::max(others, value(s, q));
+                const double margin = value(s, p) - others;
                 reward[static_cast<std::size_t>(p)] = 0.5 + 0.5 * std::tanh(margin / o_.scale);
             }
             for (const int i : path) {
