@@ -47,7 +47,7 @@ struct expert_options {
     int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
     double exploration = 0.5;   ///< UCB1 constant
     double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
-    double leave = 0.0;         ///< points per unit of a hand's worth at the end of an iteration (largest group − 1.5 × duplicates), while the bag refills hands
+    bool field = false;         ///< compare a seat's gain with the mean of the others' (true) instead of the best other's
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
     std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible); else its time is `seconds`
 };
@@ -99,7 +99,7 @@ public:
             }
             ++unsolved_;
         }
-        return search(v, random);
+        return search(v, random, first);
     }
 
 private:
@@ -150,16 +150,17 @@ private:
     void candidates(const state_type& s, std::vector<action_type>& out, bool root) const {
         out.clear();
         if (s.is_terminal()) return;
-        const int k = std::max(1, root ? o_.root_placements : o_.placements);
+        // The k best-scoring placements, best first, the first generated first among equals; a
+        // move is built only when it enters the list.
+        const auto k = static_cast<std::size_t>(std::max(1, root ? o_.root_placements : o_.placements));
         scored_.clear();
-        s.for_each_legal_move([&](const basic_move<R>& m, int score) { scored_.push_back({m, score}); });
-        const auto by_score = [](const basic_scored_move<R>& a, const basic_scored_move<R>& b) { return a.score > b.score; };
-        if (static_cast<int>(scored_.size()) > k) {
-            std::partial_sort(scored_.begin(), scored_.begin() + k, scored_.end(), by_score);
-            scored_.resize(static_cast<std::size_t>(k));
-        } else {
-            std::sort(scored_.begin(), scored_.end(), by_score);
-        }
+        s.for_each_legal_move([&](const detail::move_in_progress<R>& m, int score) {
+            if (scored_.size() == k && score <= scored_.back().score) return;
+            auto at = scored_.end();
+            while (at != scored_.begin() && std::prev(at)->score < score) --at;
+            if (scored_.size() == k) scored_.pop_back();
+            scored_.insert(at, basic_scored_move<R>{m.to_move(), score});
+        });
         for (const auto& m : scored_) out.push_back(action_type::place(m.move));
         const int best = scored_.empty() ? -1 : scored_.front().score;
         if (s.can_use(action_tile::take_tile)) {
@@ -212,8 +213,8 @@ private:
     /// sensible exchange, else pass).
     static action_type greedy(const state_type& s) {
         std::optional<basic_scored_move<R>> best;
-        s.for_each_legal_move([&](const basic_move<R>& m, int score) {
-            if (!best || score > best->score) best = basic_scored_move<R>{m, score};
+        s.for_each_legal_move([&](const detail::move_in_progress<R>& m, int score) {
+            if (!best || score > best->score) best = basic_scored_move<R>{m.to_move(), score};
         });
         if (best) return action_type::place(best->move);
         if (s.can_use(action_tile::draw_three)) return action_type::draw_three();
@@ -226,7 +227,9 @@ private:
         return action_type::pass();
     }
 
-    action_type search(const observation_type& v, rng& random) {
+    /// ISMCTS from the observation; `root` holds the root's candidates (the same in every
+    /// determinisation: they depend only on what the bot sees).
+    action_type search(const observation_type& v, rng& random, const std::vector<action_type>& root) {
         const int n = v.players();
         nodes_.clear();
         nodes_.push_back(node{});
@@ -257,12 +260,13 @@ private:
             int turns = 0;
             while (!s.is_terminal() && !expanded && turns < horizon) {
                 const int p = s.current_player();
-                candidates(s, acts, cur == 0);
-                if (acts.empty()) break;
+                if (cur != 0) candidates(s, acts, false);
+                const std::vector<action_type>& acts_here = cur == 0 ? root : acts;
+                if (acts_here.empty()) break;
                 // Children compatible with this determinisation; an untried action is expanded.
                 int pick = -1;
                 double best = -1;
-                for (const auto& a : acts) {
+                for (const auto& a : acts_here) {
                     const std::uint64_t k = key_of(a);
                     int child = -1;
                     for (const int c : nodes_[static_cast<std::size_t>(cur)].children)
@@ -311,17 +315,12 @@ private:
             // Rewards: each seat's gain since the root minus the best other seat's gain.
             std::array<double, static_cast<std::size_t>(max_players)> reward{};
             const auto value = [&](const state_type& st, int q) {
-                double x = st.score(q) - root_scores[static_cast<std::size_t>(q)];
-                if (o_.leave != 0 && st.bag_size() > 0 && !st.is_terminal()) {
-                    const auto& h = st.hand(q);
-                    x += o_.leave * (largest_group(h) - 1.5 * (h.size() - h.distinct().size()));
-                }
-                return x;
+                return static_cast<double>(st.score(q) - root_scores[static_cast<std::size_t>(q)]);
             };
             for (int p = 0; p < n; ++p) {
-                double others = -1e9;
+                double others = o_.field ? 0.0 : -1e9;
                 for (int q = 0; q < n; ++q)
-                    if (q != p) others = std::max(others, value(s, q));
+                    if (q != p) others = o_.field ? others + value(s, q) / (n - 1) : std::max(others, value(s, q));
                 const double margin = value(s, p) - others;
                 reward[static_cast<std::size_t>(p)] = 0.5 + 0.5 * std::tanh(margin / o_.scale);
             }

@@ -601,9 +601,12 @@ public:
         const int specials_hidden = std::popcount(o.specials_in_bag);
         if (o.hand.size() != o.hand_sizes[o.player] || others + o.bag_size - specials_hidden != o.unseen.size() || o.bag_size < specials_hidden)
             return std::nullopt;
-        basic_state d(game_config{n, random.next(), o.hand_limit, {}, 0u, 0u});
-        d.board_ = o.board;
+        if (auto why = validate(game_config{n, 0, o.hand_limit, {}, 0u, 0u}); !why.empty())
+            throw std::invalid_argument("qwirkle::game: " + why);
+        random.next();  // (the draw that once seeded a throw-away deal: kept, so that a seed gives the same states)
+        basic_state d(blank{}, o.board);
         core& c = d.s_;
+        c.hands = per_seat<hand_type>(n);
         std::array<std::uint8_t, static_cast<std::size_t>(piece_count)> pool{};
         int k = 0;
         o.unseen.for_each([&](tile_type t) { pool[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(t.index()); });
@@ -646,6 +649,10 @@ public:
     }
 
 private:
+    struct blank {};
+    /// A state with this board and nothing else set yet (determinize() fills in the rest).
+    basic_state(blank, const board_type& b) : board_(b) {}
+
     /// Everything but the board: trivially copyable.
     struct core {
         rng random{};
