@@ -19,7 +19,8 @@
 // on a line of its own and in the JSON (`unfinished`), and marked `finished` 0 in the CSV.
 // The search bots' budgets: --think-ms gives expert and monte-carlo that much time per decision
 // (results then depend on the machine); --iterations sets the expert's tree iterations per decision
-// (reproducible; default 400). Games run on qwirkle::play_games: the results do not depend on --threads.
+// (reproducible; default 400) and --endgame-nodes the node budget of its exact endgame solver
+// (reproducible; default 1,000,000). Games run on qwirkle::play_games: the results do not depend on --threads.
 // --round-robin (two players): every pair of bots plays --games games, each seed twice with the seats
 // swapped (pair p's game j: seed + j / 2, the first bot of the pair on seat j % 2), and an Elo ladder
 // follows the table: a Bradley–Terry fit of all the games (shared wins count half; one virtual draw
@@ -62,6 +63,7 @@ struct options {
     int max_turns = 1000;
     int think_ms = 0;    ///< search bots (expert, monte-carlo): time per decision; 0: their iteration budgets
     int iterations = 0;  ///< expert: iterations per decision; 0: its default
+    long long endgame_nodes = 0;  ///< expert: the endgame solver's node budget; 0: its default
     std::string csv, json;
     bool quiet = false;
     bool round_robin = false;  ///< every pair of bots, --games games each (two players)
@@ -121,6 +123,7 @@ std::unique_ptr<qwirkle::basic_bot<R>> make_tile_bot(const options& o, const std
         qwirkle::expert_options e;
         if (o.think_ms > 0) e.seconds = o.think_ms / 1000.0;
         if (o.iterations > 0) e.iterations = o.iterations;
+        if (o.endgame_nodes > 0) e.endgame_nodes = static_cast<std::uint64_t>(o.endgame_nodes);
         return std::make_unique<qwirkle::basic_expert_bot<R>>(e);
     }
     if ((name == "monte-carlo" || name == "mc") && o.think_ms > 0) {
@@ -317,7 +320,7 @@ int main(int argc, char** argv) {
         "usage: qwirkle-tournament [--game tiles|cards] [--bots a,b,...] [--games 1-1000000] [--players 2-6]\n"
         "                          [--rules NAME] [--seed 0-18446744073709551615] [--threads 0-1024 (0: all cores)]\n"
         "                          [--max-turns 1-1000000] [--think-ms 1-600000] [--iterations 1-10000000]\n"
-        "                          [--csv FILE] [--json FILE] [--quiet] [--round-robin]\n",
+        "                          [--endgame-nodes 1-1000000000] [--csv FILE] [--json FILE] [--quiet] [--round-robin]\n",
         argc, argv);
     options o;
     for (int i = 1; i < argc; ++i) {
@@ -332,6 +335,7 @@ int main(int argc, char** argv) {
         else if (a == "--max-turns") o.max_turns = cli.integer(i, 1, 1'000'000);
         else if (a == "--think-ms") o.think_ms = cli.integer(i, 1, 600'000);
         else if (a == "--iterations") o.iterations = cli.integer(i, 1, 10'000'000);
+        else if (a == "--endgame-nodes") o.endgame_nodes = cli.integer(i, 1LL, 1'000'000'000LL);
         else if (a == "--csv") o.csv = cli.value(i);
         else if (a == "--json") o.json = cli.value(i);
         else if (a == "--quiet") o.quiet = true;
@@ -345,7 +349,8 @@ int main(int argc, char** argv) {
     if (!cards && o.game != "tiles") cli.usage_error("--game: expected tiles or cards, got '" + o.game + "'");
     if (cards && o.rules == "standard") o.rules = "schmidt";
     if (cards && o.bots == std::vector<std::string>{"tactician", "greedy"}) o.bots = {"cautious", "greedy"};
-    if (cards && (o.think_ms || o.iterations)) cli.usage_error("--think-ms and --iterations are for the tile game's search bots");
+    if (cards && (o.think_ms || o.iterations || o.endgame_nodes))
+        cli.usage_error("--think-ms, --iterations and --endgame-nodes are for the tile game's search bots");
     for (const auto& b : o.bots)
         if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b))
             cli.usage_error("--bots: unknown bot '" + b + "' (" +
@@ -430,6 +435,7 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(last_seed_offset)), o.max_turns);
     if (o.think_ms) std::printf(", %d ms per search decision", o.think_ms);
     if (o.iterations) std::printf(", %d expert iterations per decision", o.iterations);
+    if (o.endgame_nodes) std::printf(", %lld endgame nodes", o.endgame_nodes);
     std::printf("\n");
     std::printf("%-12s %7s %18s %11s %15s %14s\n", "bot", "games", "win rate (95% CI)", "mean score", "Qwirkles/game", "turns/game");
     std::ostringstream json;

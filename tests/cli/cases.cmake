@@ -229,8 +229,18 @@ foreach(bad abc 0 10000001)
   cli_case("tournament --iterations '${bad}' refused" TOOL tournament ARGS --iterations "${bad}" RC 2 OUT "^$"
     ERR "^qwirkle-tournament: --iterations: expected an integer 1\\.\\.10000000, got '${bad_re}'\n${tournament_usage}")
 endforeach()
-cli_case("tournament --game cards --think-ms refused" TOOL tournament ARGS --game cards --think-ms 5 RC 2 OUT "^$"
-  ERR "^qwirkle-tournament: --think-ms and --iterations are for the tile game's search bots\n${tournament_usage}")
+foreach(bad abc 0 1000000001 -5)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --endgame-nodes '${bad}' refused" TOOL tournament ARGS --endgame-nodes "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --endgame-nodes: expected an integer 1\\.\\.1000000000, got '${bad_re}'\n${tournament_usage}")
+endforeach()
+foreach(opt --think-ms --endgame-nodes)
+  cli_case("tournament --game cards ${opt} refused" TOOL tournament ARGS --game cards ${opt} 5 RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --think-ms, --iterations and --endgame-nodes are for the tile game's search bots\n${tournament_usage}")
+endforeach()
+cli_case("tournament: expert with an endgame node budget" TOOL tournament
+  ARGS --bots expert,greedy --games 2 --iterations 20 --endgame-nodes 5000 --quiet RC 0 SECONDS 30
+  OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision, 5000 endgame nodes\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$")
 foreach(threads 1 2)
   cli_case("tournament: expert with an iteration budget (--threads ${threads})" TOOL tournament
     ARGS --bots expert,greedy --games 2 --iterations 20 --threads ${threads} --quiet --csv @TMP@/games.csv RC 0 SECONDS 30

@@ -19,7 +19,8 @@
 /// endgame solver (search/endgame.hpp) within its budget and plays its move when solved.
 ///
 /// Budget: iterations per decision and a node budget for the solver (reproducible for a seed), or,
-/// when `seconds` > 0, a time limit for each.
+/// when `seconds` > 0, a time limit per decision: the solver, when asked, gets 60% of it and
+/// ISMCTS what is left if the solver does not finish.
 #pragma once
 
 #include <algorithm>
@@ -41,7 +42,7 @@ namespace qwirkle {
 /// reward, and whether and how long it asks the exact endgame solver.
 struct expert_options {
     int iterations = 400;       ///< tree iterations per decision (when seconds == 0)
-    double seconds = 0;         ///< if > 0: search this long per decision instead
+    double seconds = 0;         ///< if > 0: search this long per decision instead (the endgame solver, when asked, gets 60% of it and ISMCTS the rest)
     int root_placements = 10;   ///< best-scoring placements considered at the root
     int placements = 5;         ///< ... and below it
     int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
@@ -49,7 +50,7 @@ struct expert_options {
     double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
     bool field = false;         ///< compare a seat's gain with the mean of the others' (true) instead of the best other's
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
-    std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible); else its time is `seconds`
+    std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible; 50,000 nodes take up to about 0.1 s); else its time is 60% of `seconds`
 };
 
 /// The expert bot of the tile game: information-set Monte-Carlo tree search over its own
@@ -77,6 +78,7 @@ public:
     int endgame_unsolved() const noexcept { return unsolved_; }
 
     action_type choose(const observation_type& v, rng& random) override {
+        const auto start = std::chrono::steady_clock::now();
         // One legal action only (a forced pass, a single placement): no search.
         auto root_state = state_type::determinize(v, random);
         if (!root_state) return fallback(v);
@@ -88,7 +90,8 @@ public:
         if (o_.endgame && v.players() == 2 && v.bag_size == 0 && endgame_refusal(*root_state).empty()) {
             if (!solver_) solver_ = std::make_unique<basic_endgame_solver<R, Radius>>();
             endgame_options eo;
-            if (o_.seconds > 0) eo.seconds = o_.seconds;
+            // With a time budget the solver gets most of it, and ISMCTS what is left when it fails.
+            if (o_.seconds > 0) eo.seconds = o_.seconds * 0.6;
             else eo.max_nodes = o_.endgame_nodes;
             eo.table_bits = 18;
             solver_->set_options(eo);
@@ -99,7 +102,10 @@ public:
             }
             ++unsolved_;
         }
-        return search(v, random, first);
+        double seconds = o_.seconds;
+        if (seconds > 0)
+            seconds = std::max(seconds * 0.1, seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        return search(v, random, first, seconds);
     }
 
 private:
@@ -229,7 +235,7 @@ private:
 
     /// ISMCTS from the observation; `root` holds the root's candidates (the same in every
     /// determinisation: they depend only on what the bot sees).
-    action_type search(const observation_type& v, rng& random, const std::vector<action_type>& root) {
+    action_type search(const observation_type& v, rng& random, const std::vector<action_type>& root, double seconds) {
         const int n = v.players();
         nodes_.clear();
         nodes_.push_back(node{});
@@ -241,9 +247,9 @@ private:
         const int horizon = (std::max(1, o_.rollout_turns) + n - 1) / n * n;
         const auto start = std::chrono::steady_clock::now();
         for (int it = 0;; ++it) {
-            if (o_.seconds > 0) {
+            if (seconds > 0) {
                 if (it > 0 && (it & 7) == 0 &&
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= o_.seconds)
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds)
                     break;
             } else if (it >= std::max(1, o_.iterations)) {
                 break;
