@@ -8,9 +8,11 @@
 /// unseen tiles dealt at random into the other hands and the bag), walks down the tree choosing among
 /// the actions legal in that determinisation (UCB1 over availability counts, each seat maximising its
 /// own reward), adds one node, plays greedy turns up to a fixed horizon (whole rounds: every seat as
-/// often) and backs up a reward per seat: the
-/// seat's points gained since the root minus the best other seat's, squashed into (0, 1); a game
-/// that ends inside the walk scores its final margin. The actions of a node: the best-scoring
+/// often; with more than two players one more turn of the bot's own, so that what it sets up for
+/// itself counts as well as what it leaves the others) and backs up a reward per seat: the seat's
+/// points gained since the root minus the best other seat's (with more than two players: minus the
+/// mean of the others'), squashed into (0, 1); a game that ends inside the walk scores its final
+/// margin. The actions of a node: the best-scoring
 /// placements, a few exchanges (which tiles go back is part of the action: the sensible choice —
 /// duplicates and tiles outside the largest group —, the duplicates only, and the whole hand), and
 /// the action tiles (draw three; take the tile that allows the best placement). 2 to 6 players.
@@ -43,12 +45,13 @@ namespace qwirkle {
 struct expert_options {
     int iterations = 400;       ///< tree iterations per decision (when seconds == 0)
     double seconds = 0;         ///< if > 0: search this long per decision instead (the endgame solver, when asked, gets 60% of it and ISMCTS the rest)
-    int root_placements = 10;   ///< best-scoring placements considered at the root
+    int root_placements = 20;   ///< best-scoring placements considered at the root
     int placements = 5;         ///< ... and below it
     int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
     double exploration = 0.5;   ///< UCB1 constant
     double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
-    bool field = false;         ///< compare a seat's gain with the mean of the others' (true) instead of the best other's
+    bool own_last = true;       ///< with more than two players: end each iteration with one more turn of the bot's own, after the whole rounds
+    bool field = true;          ///< with more than two players: compare a seat's gain with the mean of the others' gains instead of the best other's
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
     std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible; 50,000 nodes take up to about 0.1 s); else its time is 60% of `seconds`
 };
@@ -244,7 +247,7 @@ private:
         std::vector<action_type> acts;
         per_seat_scores root_scores{};
         for (int p = 0; p < n; ++p) root_scores[static_cast<std::size_t>(p)] = v.scores[p];
-        const int horizon = (std::max(1, o_.rollout_turns) + n - 1) / n * n;
+        const int horizon = (std::max(1, o_.rollout_turns) + n - 1) / n * n + (o_.own_last && n > 2 ? 1 : 0);
         const auto start = std::chrono::steady_clock::now();
         for (int it = 0;; ++it) {
             if (seconds > 0) {
