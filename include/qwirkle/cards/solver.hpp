@@ -219,6 +219,7 @@ private:
         std::array<std::int8_t, G> q{}, r{};
     };
     std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{}, cap_{};
+    std::array<std::array<std::uint8_t, NC>, NR> mm_{};  // m_at of every kind, as of the last `feasible`
     std::array<int, G> qmax_{}, rmax_{}, order_{};
     int qgroups_ = 0;  // groups that can hold a Qwirkle (phase 1 decides those)
     std::array<std::int8_t, G> q_{}, r_{}, rlo_{};  // Qwirkles; rows at most r_, at least rlo_
@@ -305,24 +306,39 @@ private:
     /// Narrows the open groups' row counts [rlo, r]: the table's copies of a kind need r + r' ≥ t,
     /// and a group cannot have more rows than its cards fill. False when some group has no count left.
     bool propagate() {
+        // (q + q' ≤ the copies of every kind holds here: the callers check the pairs of the group
+        // whose Qwirkles they set, and the Qwirkles change nowhere else.)
         for (int round = 0; round < 4; ++round) {
+            // raising the lower bounds changes nothing the next round reads unless a group's most rows
+            // fall too (the rows-fit loop below stops at the same place, the lower bounds come out the
+            // same): only those count as a change
             bool changed = false;
-            for (int i = 0; i < NR; ++i)
-                for (int j = 0; j < NC; ++j) {
-                    const int t = t_[i][j];
-                    if (q_[i] + q_[NR + j] > t + h_[i][j]) return false;
-                    if (t - r_[NR + j] > rlo_[i]) rlo_[i] = static_cast<std::int8_t>(t - r_[NR + j]), changed = true;
-                    if (t - r_[i] > rlo_[NR + j]) rlo_[NR + j] = static_cast<std::int8_t>(t - r_[i]), changed = true;
-                }
-            for (int g = 0; g < G; ++g) {
-                const int size = size_of(g);
+            for (int i = 0; i < NR; ++i) {
+                int lo = rlo_[i];
+                for (int j = 0; j < NC; ++j) lo = std::max(lo, t_[i][j] - r_[NR + j]);
+                rlo_[i] = static_cast<std::int8_t>(lo);
+            }
+            for (int j = 0; j < NC; ++j) {
+                int lo = rlo_[NR + j];
+                for (int i = 0; i < NR; ++i) lo = std::max(lo, t_[i][j] - r_[i]);
+                rlo_[NR + j] = static_cast<std::int8_t>(lo);
+            }
+            // the rows first, then the columns (a row's change is seen by the columns the same round)
+            for (int i = 0; i < NR; ++i) {
                 const auto fits = [&](int r) {
                     int sum = 0;
-                    for (int p = 0; p < size; ++p) {
-                        const int o = partner(g, p);
-                        sum += std::min(r, std::min(cap(g, p), r + r_[o]) - q_[o]);
-                    }
-                    return M * r + (size - M) * q_[g] <= sum;
+                    for (int j = 0; j < NC; ++j) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[NR + j]) - q_[NR + j]);
+                    return M * r + (NC - M) * q_[i] <= sum;
+                };
+                while (r_[i] > rlo_[i] && r_[i] > q_[i] && !fits(r_[i])) --r_[i], changed = true;
+                if (r_[i] < rlo_[i] || r_[i] < q_[i]) return false;
+            }
+            for (int j = 0; j < NC; ++j) {
+                const int g = NR + j;
+                const auto fits = [&](int r) {
+                    int sum = 0;
+                    for (int i = 0; i < NR; ++i) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[i]) - q_[i]);
+                    return M * r + (NR - M) * q_[g] <= sum;
                 };
                 while (r_[g] > rlo_[g] && r_[g] > q_[g] && !fits(r_[g])) --r_[g], changed = true;
                 if (r_[g] < rlo_[g] || r_[g] < q_[g]) return false;
@@ -332,6 +348,7 @@ private:
         return true;
     }
 
+    /// (Reads mm_: called right after a successful `feasible` with the same levels.)
     /// The most value still possible: the Qwirkles assigned plus, for the open groups, what their
     /// counts and their decided partners leave, a row and a column both open never getting more
     /// than the copies of their shared kind (along a few fixed matchings, the least kept); and the
@@ -348,8 +365,8 @@ private:
                 int e = qmax_[g];
                 for (int p = 0; p < size_of(g); ++p) {
                     const int o = partner(g, p);
-                    if (q_set_[o]) e = std::min(e, m(g, p) - q_[o]);
-                    else e = std::min(e, m(g, p));
+                    const int mp = g < NR ? mm_[g][p] : mm_[p][g - NR];
+                    e = std::min(e, q_set_[o] ? mp - q_[o] : mp);
                 }
                 eff[g] = std::max(e, 0);
             }
@@ -357,18 +374,21 @@ private:
             for (int shift = 0; shift < NC; ++shift) {
                 int sum = 0;
                 std::array<bool, NC> used{};
-                for (int i = 0; i < NR; ++i) {
-                    const int j = (i + shift) % NC;
+                int j = shift;
+                for (int i = 0; i < NR; ++i, j = j + 1 == NC ? 0 : j + 1) {  // j = (i + shift) mod NC
                     used[j] = true;
-                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], m_at(i, j));
+                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], static_cast<int>(mm_[i][j]));
                 }
-                for (int j = 0; j < NC; ++j)
-                    if (!used[j]) sum += eff[NR + j];
+                if constexpr (NR < NC)
+                    for (int jj = 0; jj < NC; ++jj)
+                        if (!used[jj]) sum += eff[NR + jj];
                 best = std::min(best, sum);
             }
             qb += best;
         }
-        const int c = cards_now();
+        int c = 0;
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) c += mm_[i][j] - t_[i][j];
         if (goal_.require_play && c == 0) return -1;
         return goal_.wq * qb + goal_.wc * c;
     }
@@ -440,21 +460,25 @@ private:
     }
 
     /// The cut condition with the current (partly relaxed) levels, every kind at its most copies.
-    bool feasible() const {
+    /// Keeps those most copies in mm_ for `bound` (always called right after it, same levels).
+    bool feasible() {
         std::array<std::array<int, NR>, NC> lo{}, hi{};
         std::array<int, NC> b{}, lo_total{};
         std::array<int, NR> a{};
-        for (int j = 0; j < NC; ++j) {
-            b[j] = -demand_now(NR + j);
-            for (int i = 0; i < NR; ++i) b[j] += m_at(i, j);
+        for (int j = 0; j < NC; ++j) b[j] = -demand_now(NR + j);
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) {
+                mm_[i][j] = static_cast<std::uint8_t>(m_at(i, j));
+                b[j] += mm_[i][j];
+            }
+        for (int j = 0; j < NC; ++j)
             if (b[j] < 0) return false;
-        }
         unsigned positive = 0;
         for (int i = 0; i < NR; ++i) {
             a[i] = demand_now(i);
             int slack = a[i];
             for (int j = 0; j < NC; ++j) {
-                const int n = m_at(i, j);
+                const int n = mm_[i][j];
                 lo[j][i] = std::max<int>(q_[i], n - r_[NR + j]);
                 hi[j][i] = std::min<int>(r_[i], n - q_[NR + j]);
                 if (lo[j][i] > hi[j][i]) return false;
