@@ -38,6 +38,14 @@ struct wide_rules : qc::schmidt_rules {
     static constexpr int copies = 2;
 };
 
+/// Nine shapes, three colours: more than eight columns, so the cut condition takes its plain-loop
+/// path (feasible_wide) instead of the 8-lane one.
+struct long_rules : qc::schmidt_rules {
+    static constexpr int colours = 3;
+    static constexpr int shapes = 9;
+    static constexpr int copies = 2;
+};
+
 /// The reference: does a multiset split into valid rows, and with how many Qwirkles at most (-1: no)?
 /// Takes the first card present and tries every row containing it, recursively, memoised.
 template <class R>
@@ -216,6 +224,52 @@ TEST_CASE("solver = exhaustive search: 3 colours x 5 shapes x 2 copies, 1000 ran
 
 TEST_CASE("solver = exhaustive search: 5 colours x 3 shapes x 2 copies (transposed), 1000 random positions") {
     cross_check<wide_rules>(1000, 4, 6, 4);
+}
+
+TEST_CASE("solver = exhaustive search: 3 colours x 9 shapes x 2 copies (more than 8 columns), 600 random positions") {
+    cross_check<long_rules>(600, 4, 6, 6);
+}
+
+TEST_CASE("the cut condition's 8-lane arithmetic: vector extension = plain loops") {
+    // feasible_lanes runs on detail::lanes8 (the compiler's vector extension on GCC and Clang); its
+    // plain-loop twin lanes8_portable is what other compilers get. Same results on random lanes.
+    using qc::detail::lanes8;
+    using qc::detail::lanes8_portable;
+    qwirkle::rng g(77);
+    const auto draw = [&](lanes8& v, lanes8_portable& p) {
+        for (int j = 0; j < 8; ++j) {
+            const int x = static_cast<int>(g.below(201)) - 100;
+            v.set(j, x);
+            p.set(j, x);
+        }
+    };
+    const auto same = [](const lanes8& v, const lanes8_portable& p) {
+        for (int j = 0; j < 8; ++j)
+            if (v[j] != p[j]) return false;
+        return true;
+    };
+    for (int n = 0; n < 20000; ++n) {
+        lanes8 a, b;
+        lanes8_portable pa, pb;
+        draw(a, pa);
+        draw(b, pb);
+        if (n % 5 == 0) b.set(n % 8, a[n % 8]), pb.set(n % 8, pa[n % 8]);  // ties
+        REQUIRE(same(a, pa));
+        CHECK(same(a + b, pa + pb));
+        CHECK(same(a - b, pa - pb));
+        CHECK(same(a & b, pa & pb));
+        CHECK(same(min(a, b), min(pa, pb)));
+        CHECK(same(max(a, b), max(pa, pb)));
+        CHECK(any_greater(a, b) == any_greater(pa, pb));
+        CHECK(any_greater(min(a, b), max(a, b)) == false);
+        CHECK(sum(a) == sum(pa));
+        const int x = static_cast<int>(g.below(41)) - 20;
+        CHECK(same(lanes8::all(x), lanes8_portable::all(x)));
+    }
+    lanes8 zero;
+    lanes8_portable pzero;
+    CHECK(sum(zero) == 0);
+    CHECK(same(zero, pzero));
 }
 
 namespace {

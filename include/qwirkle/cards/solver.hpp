@@ -36,6 +36,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -53,6 +54,72 @@ enum class objective : std::uint8_t {
 };
 
 namespace detail {
+
+/// Eight 16-bit integers operated on lane by lane: the portable version (plain loops).
+struct lanes8_portable {
+    std::array<std::int16_t, 8> v{};
+    static lanes8_portable all(int x) noexcept {
+        lanes8_portable r;
+        r.v.fill(static_cast<std::int16_t>(x));
+        return r;
+    }
+    std::int16_t operator[](int j) const noexcept { return v[static_cast<std::size_t>(j)]; }
+    void set(int j, int x) noexcept { v[static_cast<std::size_t>(j)] = static_cast<std::int16_t>(x); }
+    template <class F>
+    static lanes8_portable map(const lanes8_portable& a, const lanes8_portable& b, F f) noexcept {
+        lanes8_portable r;
+        for (std::size_t j = 0; j < 8; ++j) r.v[j] = static_cast<std::int16_t>(f(a.v[j], b.v[j]));
+        return r;
+    }
+    friend lanes8_portable operator+(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x + y; }); }
+    friend lanes8_portable operator-(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x - y; }); }
+    friend lanes8_portable operator&(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x & y; }); }
+    friend lanes8_portable min(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return std::min(x, y); }); }
+    friend lanes8_portable max(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return std::max(x, y); }); }
+    /// Is a > b in some lane?
+    friend bool any_greater(const lanes8_portable& a, const lanes8_portable& b) noexcept {
+        bool r = false;
+        for (std::size_t j = 0; j < 8; ++j) r = r || a.v[j] > b.v[j];
+        return r;
+    }
+    friend int sum(const lanes8_portable& a) noexcept {
+        int r = 0;
+        for (std::size_t j = 0; j < 8; ++j) r += a.v[j];
+        return r;
+    }
+};
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(QWIRKLE_CARDS_PORTABLE_LANES)
+/// The same with the compiler's vector extension (GCC, Clang): one SIMD register (SSE2, NEON, ...).
+struct lanes8_vector {
+    typedef std::int16_t raw __attribute__((vector_size(16)));
+    raw v{};
+    static lanes8_vector all(int x) noexcept {
+        const auto y = static_cast<std::int16_t>(x);
+        return {raw{y, y, y, y, y, y, y, y}};
+    }
+    std::int16_t operator[](int j) const noexcept { return v[j]; }
+    void set(int j, int x) noexcept { v[j] = static_cast<std::int16_t>(x); }
+    friend lanes8_vector operator+(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v + b.v}; }
+    friend lanes8_vector operator-(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v - b.v}; }
+    friend lanes8_vector operator&(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v & b.v}; }
+    // a < b gives -1 (all bits) or 0 per lane: the min keeps b and swaps in a where a is smaller
+    friend lanes8_vector min(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {b.v ^ ((a.v ^ b.v) & static_cast<raw>(a.v < b.v))}; }
+    friend lanes8_vector max(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {b.v ^ ((a.v ^ b.v) & static_cast<raw>(a.v > b.v))}; }
+    friend bool any_greater(const lanes8_vector& a, const lanes8_vector& b) noexcept {
+        const raw g = static_cast<raw>(a.v > b.v);
+        std::uint64_t w[2];
+        std::memcpy(w, &g, sizeof w);
+        return (w[0] | w[1]) != 0;
+    }
+    friend int sum(const lanes8_vector& a) noexcept {
+        return a.v[0] + a.v[1] + a.v[2] + a.v[3] + a.v[4] + a.v[5] + a.v[6] + a.v[7];
+    }
+};
+using lanes8 = lanes8_vector;
+#else
+using lanes8 = lanes8_portable;
+#endif
 
 /// The level search on one position: per kind, t copies that must be placed (the table, or the table
 /// and a part of the hand being tested) and up to h more that may be (the hand).
@@ -219,7 +286,15 @@ private:
         std::array<std::int8_t, G> q{}, r{};
     };
     std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{}, cap_{};
-    std::array<std::array<std::uint8_t, NC>, NR> mm_{};  // m_at of every kind, as of the last `feasible`
+    // for feasible_lanes (at most 8 columns): -1 in the columns' lanes, 0 in the padding; cap_ in lanes
+    static constexpr int NCP = NC < 8 ? 8 : NC;
+    lanes8 mask_ = [] {
+        lanes8 m;
+        for (int j = 0; j < NC && j < 8; ++j) m.set(j, -1);
+        return m;
+    }();
+    std::array<lanes8, NR> capp_{};
+    std::array<std::array<std::int16_t, NCP>, NR> mm_{};  // m_at of every kind, as of the last `feasible`
     std::array<int, G> qmax_{}, rmax_{}, order_{};
     int qgroups_ = 0;  // groups that can hold a Qwirkle (phase 1 decides those)
     std::array<std::int8_t, G> q_{}, r_{}, rlo_{};  // Qwirkles; rows at most r_, at least rlo_
@@ -250,6 +325,7 @@ private:
                 t_[i][j] = t[k];
                 h_[i][j] = h[k];
                 cap_[i][j] = static_cast<std::uint8_t>(t[k] + h[k]);
+                if (j < 8) capp_[i].set(j, cap_[i][j]);
                 any_hand_ = any_hand_ || h[k];
             }
     }
@@ -462,13 +538,78 @@ private:
     /// The cut condition with the current (partly relaxed) levels, every kind at its most copies.
     /// Keeps those most copies in mm_ for `bound` (always called right after it, same levels).
     bool feasible() {
+        if constexpr (NC <= 8) return feasible_lanes();
+        else return feasible_wide();
+    }
+
+    /// `feasible` with a row of the matrix in the eight 16-bit lanes of one register (the columns,
+    /// padded with zeros), and the 2^cnt sets A of the cut condition visited in Gray-code order: each
+    /// set is the previous one with one row added or taken out, so its sums over A are one lane-wise
+    /// add or subtract of that row's lower and upper bounds away, and its supply one lane-wise min
+    /// and a sum.
+    bool feasible_lanes() {
+        lanes8 rc, qc, b, lo_total;
+        for (int j = 0; j < NC; ++j) {
+            rc.set(j, r_[NR + j]);
+            qc.set(j, q_[NR + j]);
+            b.set(j, -demand_now(NR + j));
+        }
+        std::array<lanes8, NR> lo, hi;
+        std::array<int, NR> a{};
+        unsigned positive = 0;
+        bool bad = false;
+        for (int i = 0; i < NR; ++i) {
+            const lanes8 ri = lanes8::all(r_[i]);
+            const lanes8 m = min(capp_[i], ri + rc);
+            std::memcpy(mm_[i].data(), &m, sizeof m);
+            b = b + m;
+            lo[i] = max(lanes8::all(q_[i]), m - rc) & mask_;
+            hi[i] = min(ri, m - qc) & mask_;
+            bad = bad || any_greater(lo[i], hi[i]);
+            lo_total = lo_total + lo[i];
+            a[i] = demand_now(i);
+            if (a[i] > sum(lo[i])) positive |= 1u << i;
+        }
+        if (bad) return false;
+        for (int j = 0; j < NC; ++j)
+            if (b[j] < 0 || lo_total[j] > b[j]) return false;
+        // every non-empty set A of rows with demand above their lower bounds
+        int idx[NR];
+        int cnt = 0;
+        for (int i = 0; i < NR; ++i)
+            if (positive >> i & 1u) idx[cnt++] = i;
+        if (cnt == 0) return true;
+        const lanes8 base = b - lo_total;
+        lanes8 los, his;
+        int dem = 0;
+        unsigned A = 0;
+        for (unsigned step = 1; step < (1u << cnt); ++step) {
+            const int k = std::countr_zero(step);
+            A ^= 1u << k;
+            const int i = idx[k];
+            if (A >> k & 1u) {
+                dem += a[i];
+                los = los + lo[i];
+                his = his + hi[i];
+            } else {
+                dem -= a[i];
+                los = los - lo[i];
+                his = his - hi[i];
+            }
+            if (dem > sum(min(base + los, his))) return false;
+        }
+        return true;
+    }
+
+    /// `feasible` for more than eight columns: plain loops, the sets' sums built subset by subset.
+    bool feasible_wide() {
         std::array<std::array<int, NR>, NC> lo{}, hi{};
         std::array<int, NC> b{}, lo_total{};
         std::array<int, NR> a{};
         for (int j = 0; j < NC; ++j) b[j] = -demand_now(NR + j);
         for (int i = 0; i < NR; ++i)
             for (int j = 0; j < NC; ++j) {
-                mm_[i][j] = static_cast<std::uint8_t>(m_at(i, j));
+                mm_[i][j] = static_cast<std::int16_t>(m_at(i, j));
                 b[j] += mm_[i][j];
             }
         for (int j = 0; j < NC; ++j)
@@ -489,7 +630,6 @@ private:
         }
         for (int j = 0; j < NC; ++j)
             if (lo_total[j] > b[j]) return false;
-        // every non-empty set A of rows with demand above their lower bounds, sums built subset by subset
         int idx[NR];
         int cnt = 0;
         for (int i = 0; i < NR; ++i)
