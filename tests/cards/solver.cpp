@@ -263,6 +263,10 @@ TEST_CASE("the cut condition's 8-lane arithmetic: vector extension = plain loops
         CHECK(any_greater(a, b) == any_greater(pa, pb));
         CHECK(any_greater(min(a, b), max(a, b)) == false);
         CHECK(sum(a) == sum(pa));
+        const lanes8 z;
+        const lanes8_portable pz;
+        CHECK(sum_small(max(a, z)) == sum(max(pa, pz)));  // non-negative lanes
+        CHECK(sum_small(max(pa, pz)) == sum(max(pa, pz)));
         const int x = static_cast<int>(g.below(41)) - 20;
         CHECK(same(lanes8::all(x), lanes8_portable::all(x)));
     }

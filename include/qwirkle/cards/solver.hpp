@@ -87,6 +87,8 @@ struct lanes8_portable {
         for (std::size_t j = 0; j < 8; ++j) r += a.v[j];
         return r;
     }
+    /// `sum` when every lane is ≥ 0 and the total < 2^16.
+    friend int sum_small(const lanes8_portable& a) noexcept { return sum(a); }
 };
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(QWIRKLE_CARDS_PORTABLE_LANES)
@@ -114,6 +116,13 @@ struct lanes8_vector {
     }
     friend int sum(const lanes8_vector& a) noexcept {
         return a.v[0] + a.v[1] + a.v[2] + a.v[3] + a.v[4] + a.v[5] + a.v[6] + a.v[7];
+    }
+    /// `sum` when every lane is ≥ 0 and the total < 2^16: the two halves added as 64-bit words (no
+    /// carry crosses a lane), then the four lanes summed into the top one by one multiplication.
+    friend int sum_small(const lanes8_vector& a) noexcept {
+        std::uint64_t w[2];
+        std::memcpy(w, &a.v, sizeof w);
+        return static_cast<int>(((w[0] + w[1]) * 0x0001000100010001ull) >> 48);
     }
 };
 using lanes8 = lanes8_vector;
@@ -568,7 +577,7 @@ private:
             bad = bad || any_greater(lo[i], hi[i]);
             lo_total = lo_total + lo[i];
             a[i] = demand_now(i);
-            if (a[i] > sum(lo[i])) positive |= 1u << i;
+            if (a[i] > sum_small(lo[i])) positive |= 1u << i;  // 0 ≤ lo ≤ copies
         }
         if (bad) return false;
         for (int j = 0; j < NC; ++j)
@@ -596,7 +605,7 @@ private:
                 los = los - lo[i];
                 his = his - hi[i];
             }
-            if (dem > sum(min(base + los, his))) return false;
+            if (dem > sum_small(min(base + los, his))) return false;  // lanes in [0, copies · rows]
         }
         return true;
     }
