@@ -187,7 +187,7 @@ public:
             if (qmax_[g] > 0) order_[qgroups_++] = g;
             else q_set_[g] = true;  // no Qwirkle possible: decided
         std::stable_sort(order_.begin(), order_.begin() + qgroups_, [&](int a, int b) { return qmax_[a] < qmax_[b]; });
-        if (!propagate() || !feasible() || bound() <= best_) return -1;
+        if (!propagate(-1) || !feasible() || !above_best()) return -1;
         if (gl.wq == 0) {
             // Qwirkles play no part: first the levels that worked lately, then the rows
             if (!any_hand_)
@@ -304,6 +304,8 @@ private:
     }();
     std::array<lanes8, NR> capp_{};
     std::array<std::array<std::int16_t, NCP>, NR> mm_{};  // m_at of every kind, as of the last `feasible`
+    int mm_total_ = 0;                                    // their sum
+    int t_total_ = 0;                                     // the copies that must be placed
     std::array<int, G> qmax_{}, rmax_{}, order_{};
     int qgroups_ = 0;  // groups that can hold a Qwirkle (phase 1 decides those)
     std::array<std::int8_t, G> q_{}, r_{}, rlo_{};  // Qwirkles; rows at most r_, at least rlo_
@@ -314,6 +316,7 @@ private:
     goal goal_;
     int best_ = -1, best_q_ = 0, best_cards_ = 0;
     bool found_ = false, done_ = false, any_hand_ = false;
+    bool settled_ = false;  // the last propagate ended with no group's most rows falling
     long nodes_ = 0;
 
     static constexpr int size_of(int g) noexcept { return g < NR ? NC : NR; }
@@ -328,12 +331,14 @@ private:
 
     void load(const counts& t, const counts& h) {
         any_hand_ = false;
+        t_total_ = 0;
         for (int i = 0; i < NR; ++i)
             for (int j = 0; j < NC; ++j) {
                 const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
                 t_[i][j] = t[k];
                 h_[i][j] = h[k];
                 cap_[i][j] = static_cast<std::uint8_t>(t[k] + h[k]);
+                t_total_ += t[k];
                 if (j < 8) capp_[i].set(j, cap_[i][j]);
                 any_hand_ = any_hand_ || h[k];
             }
@@ -390,26 +395,49 @@ private:
 
     /// Narrows the open groups' row counts [rlo, r]: the table's copies of a kind need r + r' ≥ t,
     /// and a group cannot have more rows than its cards fill. False when some group has no count left.
-    bool propagate() {
+    ///
+    /// `changed` is the one group whose level the caller has just set (-1: none known). When the
+    /// previous call ended settled (its last round changed no group's most rows), the groups on
+    /// `changed`'s side other than itself see nothing new in the first round — their row-fit test
+    /// reads only the other side's rows and Qwirkles, and their lower bounds only the other side's
+    /// rows — so they are skipped there; the other side is skipped too while none of this side's
+    /// rows fell. The result is the same as testing every group every round.
+    bool propagate(int changed_group) {
         // (q + q' ≤ the copies of every kind holds here: the callers check the pairs of the group
         // whose Qwirkles they set, and the Qwirkles change nowhere else.)
+        const bool known = settled_ && changed_group >= 0;
+        settled_ = false;
         for (int round = 0; round < 4; ++round) {
+            const bool all = round > 0 || !known;
             // raising the lower bounds changes nothing the next round reads unless a group's most rows
             // fall too (the rows-fit loop below stops at the same place, the lower bounds come out the
             // same): only those count as a change
             bool changed = false;
-            for (int i = 0; i < NR; ++i) {
-                int lo = rlo_[i];
-                for (int j = 0; j < NC; ++j) lo = std::max(lo, t_[i][j] - r_[NR + j]);
-                rlo_[i] = static_cast<std::int8_t>(lo);
-            }
-            for (int j = 0; j < NC; ++j) {
-                int lo = rlo_[NR + j];
-                for (int i = 0; i < NR; ++i) lo = std::max(lo, t_[i][j] - r_[i]);
-                rlo_[NR + j] = static_cast<std::int8_t>(lo);
+            if (!all) {
+                // settled before: every lower bound already covers the old rows; only the terms of
+                // the changed group's rows are new
+                const int g = changed_group;
+                if (g < NR) {
+                    for (int j = 0; j < NC; ++j) rlo_[NR + j] = static_cast<std::int8_t>(std::max<int>(rlo_[NR + j], t_[g][j] - r_[g]));
+                } else {
+                    for (int i = 0; i < NR; ++i) rlo_[i] = static_cast<std::int8_t>(std::max<int>(rlo_[i], t_[i][g - NR] - r_[g]));
+                }
+            } else {
+                for (int i = 0; i < NR; ++i) {
+                    int lo = rlo_[i];
+                    for (int j = 0; j < NC; ++j) lo = std::max(lo, t_[i][j] - r_[NR + j]);
+                    rlo_[i] = static_cast<std::int8_t>(lo);
+                }
+                for (int j = 0; j < NC; ++j) {
+                    int lo = rlo_[NR + j];
+                    for (int i = 0; i < NR; ++i) lo = std::max(lo, t_[i][j] - r_[i]);
+                    rlo_[NR + j] = static_cast<std::int8_t>(lo);
+                }
             }
             // the rows first, then the columns (a row's change is seen by the columns the same round)
+            const bool rows_all = all || changed_group >= NR;
             for (int i = 0; i < NR; ++i) {
+                if (!rows_all && i != changed_group) continue;
                 const auto fits = [&](int r) {
                     int sum = 0;
                     for (int j = 0; j < NC; ++j) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[NR + j]) - q_[NR + j]);
@@ -418,8 +446,10 @@ private:
                 while (r_[i] > rlo_[i] && r_[i] > q_[i] && !fits(r_[i])) --r_[i], changed = true;
                 if (r_[i] < rlo_[i] || r_[i] < q_[i]) return false;
             }
+            const bool cols_all = all || changed_group < NR || changed;
             for (int j = 0; j < NC; ++j) {
                 const int g = NR + j;
+                if (!cols_all && g != changed_group) continue;
                 const auto fits = [&](int r) {
                     int sum = 0;
                     for (int i = 0; i < NR; ++i) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[i]) - q_[i]);
@@ -428,9 +458,19 @@ private:
                 while (r_[g] > rlo_[g] && r_[g] > q_[g] && !fits(r_[g])) --r_[g], changed = true;
                 if (r_[g] < rlo_[g] || r_[g] < q_[g]) return false;
             }
-            if (!changed) break;
+            if (!changed) {
+                settled_ = true;
+                break;
+            }
         }
         return true;
+    }
+
+    /// bound() > best_. A pure feasibility question (no weights, no card required) has bound 0, so
+    /// its answer is known without computing it.
+    bool above_best() const {
+        if (goal_.wq == 0 && goal_.wc == 0 && !goal_.require_play) return 0 > best_;
+        return bound() > best_;
     }
 
     /// (Reads mm_: called right after a successful `feasible` with the same levels.)
@@ -471,9 +511,7 @@ private:
             }
             qb += best;
         }
-        int c = 0;
-        for (int i = 0; i < NR; ++i)
-            for (int j = 0; j < NC; ++j) c += mm_[i][j] - t_[i][j];
+        const int c = mm_total_ - t_total_;
         if (goal_.require_play && c == 0) return -1;
         return goal_.wq * qb + goal_.wc * c;
     }
@@ -488,12 +526,13 @@ private:
         for (int step = 0; step <= qmax_[g]; ++step) {
             const int q = qmax_[g] - step;  // Qwirkles first
             const auto r_saved = r_, rlo_saved = rlo_;
+            const bool settled_saved = settled_;
             q_[g] = static_cast<std::int8_t>(q);
             q_set_[g] = true;
-            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_q(k + 1);
+            if (pairs_ok(g) && propagate(g) && feasible() && above_best()) dfs_q(k + 1);
             q_[g] = 0;
             q_set_[g] = false;
-            r_ = r_saved, rlo_ = rlo_saved;
+            r_ = r_saved, rlo_ = rlo_saved, settled_ = settled_saved;
             if (found_ && goal_.first) return;
         }
     }
@@ -526,10 +565,11 @@ private:
         const int top = r_[g], bottom = std::max<int>(rlo_[g], q_[g]);
         for (int r = top; r >= bottom; --r) {
             const auto r_saved = r_, rlo_saved = rlo_;
+            const bool settled_saved = settled_;
             r_[g] = rlo_[g] = static_cast<std::int8_t>(r);
             r_set_[g] = true;
-            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_r(k + 1);
-            r_ = r_saved, rlo_ = rlo_saved;
+            if (pairs_ok(g) && propagate(g) && feasible() && above_best()) dfs_r(k + 1);
+            r_ = r_saved, rlo_ = rlo_saved, settled_ = settled_saved;
             r_set_[g] = false;
             if (found_ && goal_.first) return;
         }
@@ -564,6 +604,7 @@ private:
             b.set(j, -demand_now(NR + j));
         }
         std::array<lanes8, NR> lo, hi;
+        lanes8 m_total;
         std::array<int, NR> a{};
         unsigned positive = 0;
         bool bad = false;
@@ -572,6 +613,7 @@ private:
             const lanes8 m = min(capp_[i], ri + rc);
             std::memcpy(mm_[i].data(), &m, sizeof m);
             b = b + m;
+            m_total = m_total + m;
             lo[i] = max(lanes8::all(q_[i]), m - rc) & mask_;
             hi[i] = min(ri, m - qc) & mask_;
             bad = bad || any_greater(lo[i], hi[i]);
@@ -579,6 +621,7 @@ private:
             a[i] = demand_now(i);
             if (a[i] > sum_small(lo[i])) positive |= 1u << i;  // 0 ≤ lo ≤ copies
         }
+        mm_total_ = sum_small(m_total);  // 0 ≤ m ≤ copies
         if (bad) return false;
         for (int j = 0; j < NC; ++j)
             if (b[j] < 0 || lo_total[j] > b[j]) return false;
@@ -616,10 +659,12 @@ private:
         std::array<int, NC> b{}, lo_total{};
         std::array<int, NR> a{};
         for (int j = 0; j < NC; ++j) b[j] = -demand_now(NR + j);
+        mm_total_ = 0;
         for (int i = 0; i < NR; ++i)
             for (int j = 0; j < NC; ++j) {
                 mm_[i][j] = static_cast<std::int16_t>(m_at(i, j));
                 b[j] += mm_[i][j];
+                mm_total_ += mm_[i][j];
             }
         for (int j = 0; j < NC; ++j)
             if (b[j] < 0) return false;
