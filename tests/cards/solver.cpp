@@ -230,6 +230,64 @@ TEST_CASE("solver = exhaustive search: 3 colours x 9 shapes x 2 copies (more tha
     cross_check<long_rules>(600, 4, 6, 6);
 }
 
+namespace {
+/// The level search with its fast checks (8-lane cut condition, incremental propagation) against the
+/// same search with plain checks (plain-loop cut condition, every group in every propagation round):
+/// the same answer, the same levels and the same number of nodes, for every kind of question.
+template <class R>
+void fast_checks_same_search(int positions, int rows, int hand_max, std::uint64_t seed) {
+    using solver = qc::detail::level_solver<R>;
+    constexpr int K = qc::card_traits<R>::kinds;
+    constexpr int big = 4 * qc::card_traits<R>::card_count;
+    qwirkle::rng g(seed);
+    solver fast, plain;
+    plain.plain_checks = true;
+    long nodes = 0;
+    for (int n = 0; n < positions; ++n) {
+        const auto position = random_position<R>(g, rows, hand_max);
+        const std::string text = qc::to_string(qc::basic_position<R>{position.first, position.second});
+        CAPTURE(text);
+        const auto table = position.first.contents();
+        typename solver::counts t{}, h{}, all{};
+        for (int i = 0; i < K; ++i) {
+            const auto c = *qc::card_t<R>::from_index(i);
+            t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(table.count(c));
+            h[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(position.second.count(c));
+            all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(t[static_cast<std::size_t>(i)] + h[static_cast<std::size_t>(i)]);
+        }
+        const typename solver::goal goals[] = {{big, 1, true, 1, false}, {1, big, true, 1, false}, {0, 1, true, 1, true}, {1, 0, false, 0, false}};
+        for (const auto& gl : goals) {
+            const int v = fast.solve(t, h, gl);
+            REQUIRE(v == plain.solve(t, h, gl));
+            CHECK(fast.nodes() == plain.nodes());
+            nodes += fast.nodes();
+            if (v < 0) continue;
+            CHECK(fast.qwirkles() == plain.qwirkles());
+            CHECK(fast.cards() == plain.cards());
+            typename solver::counts x1{}, p1{}, x2{}, p2{};
+            fast.split(x1, p1);
+            plain.split(x2, p2);
+            CHECK(x1 == x2);
+            CHECK(p1 == p2);
+        }
+        // the whole multiset, no hand (the feasibility question of playable_subsets)
+        const int v = fast.solve(all, {}, {0, 0, false, 0, true});
+        CHECK(v == plain.solve(all, {}, {0, 0, false, 0, true}));
+        CHECK(fast.nodes() == plain.nodes());
+    }
+    MESSAGE(positions << " positions, " << nodes << " nodes");
+}
+}  // namespace
+
+TEST_CASE("fast checks = plain checks: the same search (standard cards, 4000 random positions up to 12 rows)") {
+    fast_checks_same_search<qc::standard_rules>(4000, 12, 9, 21);
+}
+TEST_CASE("fast checks = plain checks: 4 x 4, 3 x 5 and 5 x 3 editions, 1000 random positions each") {
+    fast_checks_same_search<mini_rules>(1000, 6, 7, 22);
+    fast_checks_same_search<narrow_rules>(1000, 5, 6, 23);
+    fast_checks_same_search<wide_rules>(1000, 5, 6, 24);
+}
+
 TEST_CASE("the cut condition's 8-lane arithmetic: vector extension = plain loops") {
     // feasible_lanes runs on detail::lanes8 (the compiler's vector extension on GCC and Clang); its
     // plain-loop twin lanes8_portable is what other compilers get. Same results on random lanes.

@@ -296,6 +296,10 @@ public:
     /// Search nodes of the last `solve` (for benchmarks).
     long nodes() const noexcept { return nodes_; }
 
+    /// For the tests: the plain-loop cut condition instead of the 8-lane one, and every group tested
+    /// in every propagation round. The search and its answers must come out the same.
+    bool plain_checks = false;
+
 private:
     struct levels {
         std::array<std::int8_t, G> q{}, r{};
@@ -411,7 +415,7 @@ private:
     bool propagate(int changed_group) {
         // (q + q' ≤ the copies of every kind holds here: the callers check the pairs of the group
         // whose Qwirkles they set, and the Qwirkles change nowhere else.)
-        const bool known = settled_ && changed_group >= 0;
+        const bool known = settled_ && changed_group >= 0 && !plain_checks;
         settled_ = false;
         for (int round = 0; round < 4; ++round) {
             const bool all = round > 0 || !known;
@@ -593,7 +597,7 @@ private:
     /// The cut condition with the current (partly relaxed) levels, every kind at its most copies.
     /// Keeps those most copies in mm_ for `bound` (always called right after it, same levels).
     bool feasible() {
-        if constexpr (NC <= 8) return feasible_lanes();
+        if constexpr (NC <= 8) return plain_checks ? feasible_wide() : feasible_lanes();
         else return feasible_wide();
     }
 
