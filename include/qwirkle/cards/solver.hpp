@@ -492,11 +492,13 @@ private:
         int qb = 0;
         if (goal_.wq > 0) {
             std::array<int, G> eff{};
+            int open = 0;
             for (int g = 0; g < G; ++g) {
                 if (q_set_[g]) {
                     qb += q_[g];
                     continue;
                 }
+                ++open;
                 int e = qmax_[g];
                 for (int p = 0; p < size_of(g); ++p) {
                     const int o = partner(g, p);
@@ -505,8 +507,8 @@ private:
                 }
                 eff[g] = std::max(e, 0);
             }
-            int best = 1 << 20;
-            for (int shift = 0; shift < NC; ++shift) {
+            int best = open == 0 ? 0 : 1 << 20;  // every Qwirkle decided: the matchings add 0
+            for (int shift = 0; shift < NC && open > 0; ++shift) {
                 int sum = 0;
                 std::array<bool, NC> used{};
                 int j = shift;
@@ -629,7 +631,7 @@ private:
             bad = bad || any_greater(lo[i], hi[i]);
             lo_total = lo_total + lo[i];
             a[i] = demand_now(i);
-            if (a[i] > sum_small(lo[i])) positive |= 1u << i;  // 0 ≤ lo ≤ copies
+            if (a[i] > 0 && a[i] > sum_small(lo[i])) positive |= 1u << i;  // 0 ≤ lo ≤ copies
         }
         mm_total_ = sum_small(m_total);  // 0 ≤ m ≤ copies
         if (bad) return false;
