@@ -38,6 +38,14 @@ struct wide_rules : qc::schmidt_rules {
     static constexpr int copies = 2;
 };
 
+/// Nine shapes, three colours: more than eight columns, so the cut condition takes its plain-loop
+/// path (feasible_wide) instead of the 8-lane one.
+struct long_rules : qc::schmidt_rules {
+    static constexpr int colours = 3;
+    static constexpr int shapes = 9;
+    static constexpr int copies = 2;
+};
+
 /// The reference: does a multiset split into valid rows, and with how many Qwirkles at most (-1: no)?
 /// Takes the first card present and tries every row containing it, recursively, memoised.
 template <class R>
@@ -216,6 +224,114 @@ TEST_CASE("solver = exhaustive search: 3 colours x 5 shapes x 2 copies, 1000 ran
 
 TEST_CASE("solver = exhaustive search: 5 colours x 3 shapes x 2 copies (transposed), 1000 random positions") {
     cross_check<wide_rules>(1000, 4, 6, 4);
+}
+
+TEST_CASE("solver = exhaustive search: 3 colours x 9 shapes x 2 copies (more than 8 columns), 250 random positions") {
+    cross_check<long_rules>(250, 4, 6, 6);
+}
+
+namespace {
+/// The level search with its fast checks (8-lane cut condition, incremental propagation) against the
+/// same search with plain checks (plain-loop cut condition, every group in every propagation round):
+/// the same answer, the same levels and the same number of nodes, for every kind of question.
+template <class R>
+void fast_checks_same_search(int positions, int rows, int hand_max, std::uint64_t seed) {
+    using solver = qc::detail::level_solver<R>;
+    constexpr int K = qc::card_traits<R>::kinds;
+    constexpr int big = 4 * qc::card_traits<R>::card_count;
+    qwirkle::rng g(seed);
+    solver fast, plain;
+    plain.plain_checks = true;
+    long nodes = 0;
+    for (int n = 0; n < positions; ++n) {
+        const auto position = random_position<R>(g, rows, hand_max);
+        const std::string text = qc::to_string(qc::basic_position<R>{position.first, position.second});
+        CAPTURE(text);
+        const auto table = position.first.contents();
+        typename solver::counts t{}, h{}, all{};
+        for (int i = 0; i < K; ++i) {
+            const auto c = *qc::card_t<R>::from_index(i);
+            t[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(table.count(c));
+            h[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(position.second.count(c));
+            all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(t[static_cast<std::size_t>(i)] + h[static_cast<std::size_t>(i)]);
+        }
+        const typename solver::goal goals[] = {{big, 1, true, 1, false}, {1, big, true, 1, false}, {0, 1, true, 1, true}, {1, 0, false, 0, false}};
+        for (const auto& gl : goals) {
+            const int v = fast.solve(t, h, gl);
+            REQUIRE(v == plain.solve(t, h, gl));
+            CHECK(fast.nodes() == plain.nodes());
+            nodes += fast.nodes();
+            if (v < 0) continue;
+            CHECK(fast.qwirkles() == plain.qwirkles());
+            CHECK(fast.cards() == plain.cards());
+            typename solver::counts x1{}, p1{}, x2{}, p2{};
+            fast.split(x1, p1);
+            plain.split(x2, p2);
+            CHECK(x1 == x2);
+            CHECK(p1 == p2);
+        }
+        // the whole multiset, no hand (the feasibility question of playable_subsets)
+        const int v = fast.solve(all, {}, {0, 0, false, 0, true});
+        CHECK(v == plain.solve(all, {}, {0, 0, false, 0, true}));
+        CHECK(fast.nodes() == plain.nodes());
+    }
+    MESSAGE(positions << " positions, " << nodes << " nodes");
+}
+}  // namespace
+
+TEST_CASE("fast checks = plain checks: the same search (standard cards, 4000 random positions up to 12 rows)") {
+    fast_checks_same_search<qc::standard_rules>(4000, 12, 9, 21);
+}
+TEST_CASE("fast checks = plain checks: 4 x 4, 3 x 5 and 5 x 3 editions, 1000 random positions each") {
+    fast_checks_same_search<mini_rules>(1000, 6, 7, 22);
+    fast_checks_same_search<narrow_rules>(1000, 5, 6, 23);
+    fast_checks_same_search<wide_rules>(1000, 5, 6, 24);
+}
+
+TEST_CASE("the cut condition's 8-lane arithmetic: vector extension = plain loops") {
+    // feasible_lanes runs on detail::lanes8 (the compiler's vector extension on GCC and Clang); its
+    // plain-loop twin lanes8_portable is what other compilers get. Same results on random lanes.
+    using qc::detail::lanes8;
+    using qc::detail::lanes8_portable;
+    qwirkle::rng g(77);
+    const auto draw = [&](lanes8& v, lanes8_portable& p) {
+        for (int j = 0; j < 8; ++j) {
+            const int x = static_cast<int>(g.below(201)) - 100;
+            v.set(j, x);
+            p.set(j, x);
+        }
+    };
+    const auto same = [](const lanes8& v, const lanes8_portable& p) {
+        for (int j = 0; j < 8; ++j)
+            if (v[j] != p[j]) return false;
+        return true;
+    };
+    for (int n = 0; n < 20000; ++n) {
+        lanes8 a, b;
+        lanes8_portable pa, pb;
+        draw(a, pa);
+        draw(b, pb);
+        if (n % 5 == 0) b.set(n % 8, a[n % 8]), pb.set(n % 8, pa[n % 8]);  // ties
+        REQUIRE(same(a, pa));
+        CHECK(same(a + b, pa + pb));
+        CHECK(same(a - b, pa - pb));
+        CHECK(same(a & b, pa & pb));
+        CHECK(same(min(a, b), min(pa, pb)));
+        CHECK(same(max(a, b), max(pa, pb)));
+        CHECK(any_greater(a, b) == any_greater(pa, pb));
+        CHECK(any_greater(min(a, b), max(a, b)) == false);
+        CHECK(sum(a) == sum(pa));
+        const lanes8 z;
+        const lanes8_portable pz;
+        CHECK(sum_small(max(a, z)) == sum(max(pa, pz)));  // non-negative lanes
+        CHECK(sum_small(max(pa, pz)) == sum(max(pa, pz)));
+        const int x = static_cast<int>(g.below(41)) - 20;
+        CHECK(same(lanes8::all(x), lanes8_portable::all(x)));
+    }
+    lanes8 zero;
+    lanes8_portable pzero;
+    CHECK(sum(zero) == 0);
+    CHECK(same(zero, pzero));
 }
 
 namespace {

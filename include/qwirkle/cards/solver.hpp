@@ -27,15 +27,22 @@
 ///
 /// The search assigns a level to the 12 groups depth first (Qwirkles first), bounded by the Qwirkles
 /// still possible, and checks the cut condition at every node. Its size depends only on the 12 groups'
-/// levels (10 each), not on how many cards lie on the table. The hand enters as its distinct parts (at
-/// most 2^9 = 512): every part is one multiset to arrange, visited biggest first for the best turn, with
-/// the best found so far as the bound; results are cached per multiset, so the perft tool's three
-/// questions on one position share their work.
+/// levels (10 each), not on how many cards lie on the table. The hand enters as copies that may be
+/// placed: once the levels are fixed, playing more never hurts, so one search answers `best_turn` and
+/// `can_play` for every part of the hand at once; `playable_subsets` tests the distinct parts (at most
+/// 2^9 = 512) smallest first, each playable part marking the bigger ones its levels also place.
+/// Answers are cached per multiset, so the perft tool's three questions on one position share work.
+///
+/// Cost per node: the cut condition holds a row of the kinds matrix in eight 16-bit lanes (one SIMD
+/// register with GCC and Clang's vector extension, plain loops elsewhere) and visits the 2^cnt sets A
+/// in Gray-code order, one row added or removed per set; the propagation after a node whose parent
+/// settled looks only at what the one changed group can affect.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -53,6 +60,81 @@ enum class objective : std::uint8_t {
 };
 
 namespace detail {
+
+/// Eight 16-bit integers operated on lane by lane: the portable version (plain loops).
+struct lanes8_portable {
+    std::array<std::int16_t, 8> v{};
+    static lanes8_portable all(int x) noexcept {
+        lanes8_portable r;
+        r.v.fill(static_cast<std::int16_t>(x));
+        return r;
+    }
+    std::int16_t operator[](int j) const noexcept { return v[static_cast<std::size_t>(j)]; }
+    void set(int j, int x) noexcept { v[static_cast<std::size_t>(j)] = static_cast<std::int16_t>(x); }
+    template <class F>
+    static lanes8_portable map(const lanes8_portable& a, const lanes8_portable& b, F f) noexcept {
+        lanes8_portable r;
+        for (std::size_t j = 0; j < 8; ++j) r.v[j] = static_cast<std::int16_t>(f(a.v[j], b.v[j]));
+        return r;
+    }
+    friend lanes8_portable operator+(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x + y; }); }
+    friend lanes8_portable operator-(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x - y; }); }
+    friend lanes8_portable operator&(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x & y; }); }
+    friend lanes8_portable min(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return std::min(x, y); }); }
+    friend lanes8_portable max(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return std::max(x, y); }); }
+    /// Is a > b in some lane?
+    friend bool any_greater(const lanes8_portable& a, const lanes8_portable& b) noexcept {
+        bool r = false;
+        for (std::size_t j = 0; j < 8; ++j) r = r || a.v[j] > b.v[j];
+        return r;
+    }
+    friend int sum(const lanes8_portable& a) noexcept {
+        int r = 0;
+        for (std::size_t j = 0; j < 8; ++j) r += a.v[j];
+        return r;
+    }
+    /// `sum` when every lane is ≥ 0 and the total < 2^16.
+    friend int sum_small(const lanes8_portable& a) noexcept { return sum(a); }
+};
+
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(QWIRKLE_CARDS_PORTABLE_LANES)
+/// The same with the compiler's vector extension (GCC, Clang): one SIMD register (SSE2, NEON, ...).
+struct lanes8_vector {
+    typedef std::int16_t raw __attribute__((vector_size(16)));
+    raw v{};
+    static lanes8_vector all(int x) noexcept {
+        const auto y = static_cast<std::int16_t>(x);
+        return {raw{y, y, y, y, y, y, y, y}};
+    }
+    std::int16_t operator[](int j) const noexcept { return v[j]; }
+    void set(int j, int x) noexcept { v[j] = static_cast<std::int16_t>(x); }
+    friend lanes8_vector operator+(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v + b.v}; }
+    friend lanes8_vector operator-(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v - b.v}; }
+    friend lanes8_vector operator&(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v & b.v}; }
+    // a < b gives -1 (all bits) or 0 per lane: the min keeps b and swaps in a where a is smaller
+    friend lanes8_vector min(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {b.v ^ ((a.v ^ b.v) & static_cast<raw>(a.v < b.v))}; }
+    friend lanes8_vector max(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {b.v ^ ((a.v ^ b.v) & static_cast<raw>(a.v > b.v))}; }
+    friend bool any_greater(const lanes8_vector& a, const lanes8_vector& b) noexcept {
+        const raw g = static_cast<raw>(a.v > b.v);
+        std::uint64_t w[2];
+        std::memcpy(w, &g, sizeof w);
+        return (w[0] | w[1]) != 0;
+    }
+    friend int sum(const lanes8_vector& a) noexcept {
+        return a.v[0] + a.v[1] + a.v[2] + a.v[3] + a.v[4] + a.v[5] + a.v[6] + a.v[7];
+    }
+    /// `sum` when every lane is ≥ 0 and the total < 2^16: the two halves added as 64-bit words (no
+    /// carry crosses a lane), then the four lanes summed into the top one by one multiplication.
+    friend int sum_small(const lanes8_vector& a) noexcept {
+        std::uint64_t w[2];
+        std::memcpy(w, &a.v, sizeof w);
+        return static_cast<int>(((w[0] + w[1]) * 0x0001000100010001ull) >> 48);
+    }
+};
+using lanes8 = lanes8_vector;
+#else
+using lanes8 = lanes8_portable;
+#endif
 
 /// The level search on one position: per kind, t copies that must be placed (the table, or the table
 /// and a part of the hand being tested) and up to h more that may be (the hand).
@@ -111,7 +193,7 @@ public:
             if (qmax_[g] > 0) order_[qgroups_++] = g;
             else q_set_[g] = true;  // no Qwirkle possible: decided
         std::stable_sort(order_.begin(), order_.begin() + qgroups_, [&](int a, int b) { return qmax_[a] < qmax_[b]; });
-        if (!propagate() || !feasible() || bound() <= best_) return -1;
+        if (!propagate(-1) || !feasible() || !above_best()) return -1;
         if (gl.wq == 0) {
             // Qwirkles play no part: first the levels that worked lately, then the rows
             if (!any_hand_)
@@ -214,11 +296,26 @@ public:
     /// Search nodes of the last `solve` (for benchmarks).
     long nodes() const noexcept { return nodes_; }
 
+    /// For the tests: the plain-loop cut condition instead of the 8-lane one, and every group tested
+    /// in every propagation round. The search and its answers must come out the same.
+    bool plain_checks = false;
+
 private:
     struct levels {
         std::array<std::int8_t, G> q{}, r{};
     };
     std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{}, cap_{};
+    // for feasible_lanes (at most 8 columns): -1 in the columns' lanes, 0 in the padding; cap_ in lanes
+    static constexpr int NCP = NC < 8 ? 8 : NC;
+    lanes8 mask_ = [] {
+        lanes8 m;
+        for (int j = 0; j < NC && j < 8; ++j) m.set(j, -1);
+        return m;
+    }();
+    std::array<lanes8, NR> capp_{};
+    std::array<std::array<std::int16_t, NCP>, NR> mm_{};  // m_at of every kind, as of the last `feasible`
+    int mm_total_ = 0;                                    // their sum
+    int t_total_ = 0;                                     // the copies that must be placed
     std::array<int, G> qmax_{}, rmax_{}, order_{};
     int qgroups_ = 0;  // groups that can hold a Qwirkle (phase 1 decides those)
     std::array<std::int8_t, G> q_{}, r_{}, rlo_{};  // Qwirkles; rows at most r_, at least rlo_
@@ -229,6 +326,7 @@ private:
     goal goal_;
     int best_ = -1, best_q_ = 0, best_cards_ = 0;
     bool found_ = false, done_ = false, any_hand_ = false;
+    bool settled_ = false;  // the last propagate ended with no group's most rows falling
     long nodes_ = 0;
 
     static constexpr int size_of(int g) noexcept { return g < NR ? NC : NR; }
@@ -243,12 +341,15 @@ private:
 
     void load(const counts& t, const counts& h) {
         any_hand_ = false;
+        t_total_ = 0;
         for (int i = 0; i < NR; ++i)
             for (int j = 0; j < NC; ++j) {
                 const auto k = static_cast<std::size_t>(transposed ? j * S + i : i * S + j);
                 t_[i][j] = t[k];
                 h_[i][j] = h[k];
                 cap_[i][j] = static_cast<std::uint8_t>(t[k] + h[k]);
+                t_total_ += t[k];
+                if (j < 8) capp_[i].set(j, cap_[i][j]);
                 any_hand_ = any_hand_ || h[k];
             }
     }
@@ -304,34 +405,85 @@ private:
 
     /// Narrows the open groups' row counts [rlo, r]: the table's copies of a kind need r + r' ≥ t,
     /// and a group cannot have more rows than its cards fill. False when some group has no count left.
-    bool propagate() {
+    ///
+    /// `changed` is the one group whose level the caller has just set (-1: none known). When the
+    /// previous call ended settled (its last round changed no group's most rows), the groups on
+    /// `changed`'s side other than itself see nothing new in the first round — their row-fit test
+    /// reads only the other side's rows and Qwirkles, and their lower bounds only the other side's
+    /// rows — so they are skipped there; the other side is skipped too while none of this side's
+    /// rows fell. The result is the same as testing every group every round.
+    bool propagate(int changed_group) {
+        // (q + q' ≤ the copies of every kind holds here: the callers check the pairs of the group
+        // whose Qwirkles they set, and the Qwirkles change nowhere else.)
+        const bool known = settled_ && changed_group >= 0 && !plain_checks;
+        settled_ = false;
         for (int round = 0; round < 4; ++round) {
+            const bool all = round > 0 || !known;
+            // raising the lower bounds changes nothing the next round reads unless a group's most rows
+            // fall too (the rows-fit loop below stops at the same place, the lower bounds come out the
+            // same): only those count as a change
             bool changed = false;
-            for (int i = 0; i < NR; ++i)
-                for (int j = 0; j < NC; ++j) {
-                    const int t = t_[i][j];
-                    if (q_[i] + q_[NR + j] > t + h_[i][j]) return false;
-                    if (t - r_[NR + j] > rlo_[i]) rlo_[i] = static_cast<std::int8_t>(t - r_[NR + j]), changed = true;
-                    if (t - r_[i] > rlo_[NR + j]) rlo_[NR + j] = static_cast<std::int8_t>(t - r_[i]), changed = true;
+            if (!all) {
+                // settled before: every lower bound already covers the old rows; only the terms of
+                // the changed group's rows are new
+                const int g = changed_group;
+                if (g < NR) {
+                    for (int j = 0; j < NC; ++j) rlo_[NR + j] = static_cast<std::int8_t>(std::max<int>(rlo_[NR + j], t_[g][j] - r_[g]));
+                } else {
+                    for (int i = 0; i < NR; ++i) rlo_[i] = static_cast<std::int8_t>(std::max<int>(rlo_[i], t_[i][g - NR] - r_[g]));
                 }
-            for (int g = 0; g < G; ++g) {
-                const int size = size_of(g);
+            } else {
+                for (int i = 0; i < NR; ++i) {
+                    int lo = rlo_[i];
+                    for (int j = 0; j < NC; ++j) lo = std::max(lo, t_[i][j] - r_[NR + j]);
+                    rlo_[i] = static_cast<std::int8_t>(lo);
+                }
+                for (int j = 0; j < NC; ++j) {
+                    int lo = rlo_[NR + j];
+                    for (int i = 0; i < NR; ++i) lo = std::max(lo, t_[i][j] - r_[i]);
+                    rlo_[NR + j] = static_cast<std::int8_t>(lo);
+                }
+            }
+            // the rows first, then the columns (a row's change is seen by the columns the same round)
+            const bool rows_all = all || changed_group >= NR;
+            for (int i = 0; i < NR; ++i) {
+                if (!rows_all && i != changed_group) continue;
                 const auto fits = [&](int r) {
                     int sum = 0;
-                    for (int p = 0; p < size; ++p) {
-                        const int o = partner(g, p);
-                        sum += std::min(r, std::min(cap(g, p), r + r_[o]) - q_[o]);
-                    }
-                    return M * r + (size - M) * q_[g] <= sum;
+                    for (int j = 0; j < NC; ++j) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[NR + j]) - q_[NR + j]);
+                    return M * r + (NC - M) * q_[i] <= sum;
+                };
+                while (r_[i] > rlo_[i] && r_[i] > q_[i] && !fits(r_[i])) --r_[i], changed = true;
+                if (r_[i] < rlo_[i] || r_[i] < q_[i]) return false;
+            }
+            const bool cols_all = all || changed_group < NR || changed;
+            for (int j = 0; j < NC; ++j) {
+                const int g = NR + j;
+                if (!cols_all && g != changed_group) continue;
+                const auto fits = [&](int r) {
+                    int sum = 0;
+                    for (int i = 0; i < NR; ++i) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[i]) - q_[i]);
+                    return M * r + (NR - M) * q_[g] <= sum;
                 };
                 while (r_[g] > rlo_[g] && r_[g] > q_[g] && !fits(r_[g])) --r_[g], changed = true;
                 if (r_[g] < rlo_[g] || r_[g] < q_[g]) return false;
             }
-            if (!changed) break;
+            if (!changed) {
+                settled_ = true;
+                break;
+            }
         }
         return true;
     }
 
+    /// bound() > best_. A pure feasibility question (no weights, no card required) has bound 0, so
+    /// its answer is known without computing it.
+    bool above_best() const {
+        if (goal_.wq == 0 && goal_.wc == 0 && !goal_.require_play) return 0 > best_;
+        return bound() > best_;
+    }
+
+    /// (Reads mm_: called right after a successful `feasible` with the same levels.)
     /// The most value still possible: the Qwirkles assigned plus, for the open groups, what their
     /// counts and their decided partners leave, a row and a column both open never getting more
     /// than the copies of their shared kind (along a few fixed matchings, the least kept); and the
@@ -340,35 +492,38 @@ private:
         int qb = 0;
         if (goal_.wq > 0) {
             std::array<int, G> eff{};
+            int open = 0;
             for (int g = 0; g < G; ++g) {
                 if (q_set_[g]) {
                     qb += q_[g];
                     continue;
                 }
+                ++open;
                 int e = qmax_[g];
                 for (int p = 0; p < size_of(g); ++p) {
                     const int o = partner(g, p);
-                    if (q_set_[o]) e = std::min(e, m(g, p) - q_[o]);
-                    else e = std::min(e, m(g, p));
+                    const int mp = g < NR ? mm_[g][p] : mm_[p][g - NR];
+                    e = std::min(e, q_set_[o] ? mp - q_[o] : mp);
                 }
                 eff[g] = std::max(e, 0);
             }
-            int best = 1 << 20;
-            for (int shift = 0; shift < NC; ++shift) {
+            int best = open == 0 ? 0 : 1 << 20;  // every Qwirkle decided: the matchings add 0
+            for (int shift = 0; shift < NC && open > 0; ++shift) {
                 int sum = 0;
                 std::array<bool, NC> used{};
-                for (int i = 0; i < NR; ++i) {
-                    const int j = (i + shift) % NC;
+                int j = shift;
+                for (int i = 0; i < NR; ++i, j = j + 1 == NC ? 0 : j + 1) {  // j = (i + shift) mod NC
                     used[j] = true;
-                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], m_at(i, j));
+                    sum += q_set_[i] || q_set_[NR + j] ? eff[i] + eff[NR + j] : std::min(eff[i] + eff[NR + j], static_cast<int>(mm_[i][j]));
                 }
-                for (int j = 0; j < NC; ++j)
-                    if (!used[j]) sum += eff[NR + j];
+                if constexpr (NR < NC)
+                    for (int jj = 0; jj < NC; ++jj)
+                        if (!used[jj]) sum += eff[NR + jj];
                 best = std::min(best, sum);
             }
             qb += best;
         }
-        const int c = cards_now();
+        const int c = mm_total_ - t_total_;
         if (goal_.require_play && c == 0) return -1;
         return goal_.wq * qb + goal_.wc * c;
     }
@@ -383,12 +538,13 @@ private:
         for (int step = 0; step <= qmax_[g]; ++step) {
             const int q = qmax_[g] - step;  // Qwirkles first
             const auto r_saved = r_, rlo_saved = rlo_;
+            const bool settled_saved = settled_;
             q_[g] = static_cast<std::int8_t>(q);
             q_set_[g] = true;
-            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_q(k + 1);
+            if (pairs_ok(g) && propagate(g) && feasible() && above_best()) dfs_q(k + 1);
             q_[g] = 0;
             q_set_[g] = false;
-            r_ = r_saved, rlo_ = rlo_saved;
+            r_ = r_saved, rlo_ = rlo_saved, settled_ = settled_saved;
             if (found_ && goal_.first) return;
         }
     }
@@ -421,10 +577,11 @@ private:
         const int top = r_[g], bottom = std::max<int>(rlo_[g], q_[g]);
         for (int r = top; r >= bottom; --r) {
             const auto r_saved = r_, rlo_saved = rlo_;
+            const bool settled_saved = settled_;
             r_[g] = rlo_[g] = static_cast<std::int8_t>(r);
             r_set_[g] = true;
-            if (pairs_ok(g) && propagate() && feasible() && bound() > best_) dfs_r(k + 1);
-            r_ = r_saved, rlo_ = rlo_saved;
+            if (pairs_ok(g) && propagate(g) && feasible() && above_best()) dfs_r(k + 1);
+            r_ = r_saved, rlo_ = rlo_saved, settled_ = settled_saved;
             r_set_[g] = false;
             if (found_ && goal_.first) return;
         }
@@ -440,21 +597,95 @@ private:
     }
 
     /// The cut condition with the current (partly relaxed) levels, every kind at its most copies.
-    bool feasible() const {
+    /// Keeps those most copies in mm_ for `bound` (always called right after it, same levels).
+    bool feasible() {
+        if constexpr (NC <= 8) return plain_checks ? feasible_wide() : feasible_lanes();
+        else return feasible_wide();
+    }
+
+    /// `feasible` with a row of the matrix in the eight 16-bit lanes of one register (the columns,
+    /// padded with zeros), and the 2^cnt sets A of the cut condition visited in Gray-code order: each
+    /// set is the previous one with one row added or taken out, so its sums over A are one lane-wise
+    /// add or subtract of that row's lower and upper bounds away, and its supply one lane-wise min
+    /// and a sum.
+    bool feasible_lanes() {
+        lanes8 rc, qc, b, lo_total;
+        for (int j = 0; j < NC; ++j) {
+            rc.set(j, r_[NR + j]);
+            qc.set(j, q_[NR + j]);
+            b.set(j, -demand_now(NR + j));
+        }
+        std::array<lanes8, NR> lo, hi;
+        lanes8 m_total;
+        std::array<int, NR> a{};
+        unsigned positive = 0;
+        bool bad = false;
+        for (int i = 0; i < NR; ++i) {
+            const lanes8 ri = lanes8::all(r_[i]);
+            const lanes8 m = min(capp_[i], ri + rc);
+            std::memcpy(mm_[i].data(), &m, sizeof m);
+            b = b + m;
+            m_total = m_total + m;
+            lo[i] = max(lanes8::all(q_[i]), m - rc) & mask_;
+            hi[i] = min(ri, m - qc) & mask_;
+            bad = bad || any_greater(lo[i], hi[i]);
+            lo_total = lo_total + lo[i];
+            a[i] = demand_now(i);
+            if (a[i] > 0 && a[i] > sum_small(lo[i])) positive |= 1u << i;  // 0 ≤ lo ≤ copies
+        }
+        mm_total_ = sum_small(m_total);  // 0 ≤ m ≤ copies
+        if (bad) return false;
+        for (int j = 0; j < NC; ++j)
+            if (b[j] < 0 || lo_total[j] > b[j]) return false;
+        // every non-empty set A of rows with demand above their lower bounds
+        int idx[NR];
+        int cnt = 0;
+        for (int i = 0; i < NR; ++i)
+            if (positive >> i & 1u) idx[cnt++] = i;
+        if (cnt == 0) return true;
+        const lanes8 base = b - lo_total;
+        lanes8 los, his;
+        int dem = 0;
+        unsigned A = 0;
+        for (unsigned step = 1; step < (1u << cnt); ++step) {
+            const int k = std::countr_zero(step);
+            A ^= 1u << k;
+            const int i = idx[k];
+            if (A >> k & 1u) {
+                dem += a[i];
+                los = los + lo[i];
+                his = his + hi[i];
+            } else {
+                dem -= a[i];
+                los = los - lo[i];
+                his = his - hi[i];
+            }
+            if (dem > sum_small(min(base + los, his))) return false;  // lanes in [0, copies · rows]
+        }
+        return true;
+    }
+
+    /// `feasible` for more than eight columns: plain loops, the sets' sums built subset by subset.
+    bool feasible_wide() {
         std::array<std::array<int, NR>, NC> lo{}, hi{};
         std::array<int, NC> b{}, lo_total{};
         std::array<int, NR> a{};
-        for (int j = 0; j < NC; ++j) {
-            b[j] = -demand_now(NR + j);
-            for (int i = 0; i < NR; ++i) b[j] += m_at(i, j);
+        for (int j = 0; j < NC; ++j) b[j] = -demand_now(NR + j);
+        mm_total_ = 0;
+        for (int i = 0; i < NR; ++i)
+            for (int j = 0; j < NC; ++j) {
+                mm_[i][j] = static_cast<std::int16_t>(m_at(i, j));
+                b[j] += mm_[i][j];
+                mm_total_ += mm_[i][j];
+            }
+        for (int j = 0; j < NC; ++j)
             if (b[j] < 0) return false;
-        }
         unsigned positive = 0;
         for (int i = 0; i < NR; ++i) {
             a[i] = demand_now(i);
             int slack = a[i];
             for (int j = 0; j < NC; ++j) {
-                const int n = m_at(i, j);
+                const int n = mm_[i][j];
                 lo[j][i] = std::max<int>(q_[i], n - r_[NR + j]);
                 hi[j][i] = std::min<int>(r_[i], n - q_[NR + j]);
                 if (lo[j][i] > hi[j][i]) return false;
@@ -465,7 +696,6 @@ private:
         }
         for (int j = 0; j < NC; ++j)
             if (lo_total[j] > b[j]) return false;
-        // every non-empty set A of rows with demand above their lower bounds, sums built subset by subset
         int idx[NR];
         int cnt = 0;
         for (int i = 0; i < NR; ++i)
