@@ -14,7 +14,8 @@
 // Cost per input: the legal actions (hundreds of placements and exchanges) are walked only on the
 // steps that need one (a legal action, a mutated legal placement) or that the bytes pick for the full
 // check (every legal action through check(): about one step in eight), without storing them when one
-// is picked, and a game is at most max_steps steps.
+// is picked, and a game is at most max_steps steps. Half the inputs first fast-forward their game by
+// up to 127 turns of the random bot (cheap: no checks), so that short inputs reach late-game states.
 #include "fuzz_support.hpp"
 
 #include <bit>
@@ -146,8 +147,22 @@ void play(bytes& in) {
         return;
     }
     game_type g(c);
-    game_type twin = g;  // fed only the accepted actions: a refused one must leave g equal to it
     conserved(g);
+    // Fast-forward (half the inputs): up to 127 turns of the random bot (a uniform legal placement,
+    // else an exchange or a pass: one move-generation walk a turn, each action must be accepted), so
+    // that short inputs reach the middle and the end of a game, where the bag runs out.
+    if (in.ConsumeBool()) {
+        basic_random_bot<R, Radius> bot;
+        rng r(c.seed);
+        for (int k = pick(in, 1, 127); k > 0 && !g.is_terminal(); --k) {
+            const int p = g.current_player();
+            const auto a = bot.choose(*g.observe(p), r);
+            const auto e = g.apply(p, a);
+            FUZZ_CHECK(e.ok(), "the random bot's action refused: %s (%s)", to_string(a).c_str(), e.describe().c_str());
+        }
+        conserved(g);
+    }
+    game_type twin = g;  // fed only the accepted actions: a refused one must leave g equal to it
     constexpr int max_steps = 256;
     for (int step = 0; step < max_steps && in.remaining_bytes() > 0; ++step) {
         const int op = pick(in, 0, 15);

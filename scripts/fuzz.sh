@@ -2,13 +2,15 @@
 # Fuzzing with libFuzzer (Clang): builds the targets of fuzz/ (QWIRKLE_BUILD_FUZZERS=ON, in
 # build/fuzz), writes the seed corpora (build/fuzz/seeds/<target>: from the perft suites and game
 # records of tests/data, and deterministic byte strings for the byte-driven targets) and runs them.
-#   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds
+#   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds,
+#                                     built at -O0 without -g in build/fuzz-smoke (4x quicker to compile)
 #   bash scripts/fuzz.sh long N [R]   every target for N seconds (or R executions, whichever comes
 #                                     first: -runs=R), one after the other, under nice -n 10
-#   bash scripts/fuzz.sh build        build and write the seeds only
+#   bash scripts/fuzz.sh build        build (as for long runs) and write the seeds only
+# Long runs and `build` use build/fuzz (RelWithDebInfo: -O2 -g).
 # QWIRKLE_FUZZ_TARGETS="fuzz_a fuzz_b" limits the run to those targets (e.g. two shells sharing the cores).
-# Each target keeps its growing corpus in build/fuzz/corpus/<target>; a crash is written to
-# build/fuzz/artifacts/ and makes the script fail. Without Clang's libFuzzer runtime the script says
+# Each target keeps its growing corpus in <build>/corpus/<target>; a crash is written to
+# <build>/artifacts/ and makes the script fail. Without Clang's libFuzzer runtime the script says
 # "skipped: ..." and succeeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,10 +31,17 @@ if ! command -v "$cxx" >/dev/null || ! "$cxx" -fsanitize=fuzzer "$probe/p.cpp" -
   exit 0
 fi
 
-build=build/fuzz
+# The smoke builds without optimisation: compiling the seven targets (ASan + UBSan + libFuzzer's
+# instrumentation of the whole header-only library in each) is then ~4x cheaper than at -O2 -g, and a
+# run of a few seconds needs no speed. Long runs build optimised, in their own directory.
+if [ "$mode" = smoke ]; then
+  build=build/fuzz-smoke; build_type=(-DCMAKE_BUILD_TYPE= -DCMAKE_CXX_FLAGS=-O0)
+else
+  build=build/fuzz; build_type=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+fi
 targets=(fuzz_tile_notation fuzz_record fuzz_tile_game fuzz_movegen fuzz_card_notation fuzz_card_turns fuzz_card_game)
 if [ -n "${QWIRKLE_FUZZ_TARGETS:-}" ]; then read -r -a targets <<< "$QWIRKLE_FUZZ_TARGETS"; fi
-cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" "${build_type[@]}" \
   -DQWIRKLE_BUILD_FUZZERS=ON -DQWIRKLE_WARNINGS_AS_ERRORS=ON -DQWIRKLE_BUILD_TESTS=OFF -DQWIRKLE_BUILD_BENCHMARKS=OFF \
   -DQWIRKLE_BUILD_EXAMPLES=OFF -DQWIRKLE_CHECK_HEADERS=OFF -DQWIRKLE_BUILD_DOCS=OFF -DQWIRKLE_INSTALL=OFF \
   -DQWIRKLE_BUILD_WEB=OFF -DQWIRKLE_PACKAGE_TESTS=OFF >/dev/null
