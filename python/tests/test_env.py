@@ -110,9 +110,13 @@ def test_card_env():
         env.step(env.max_actions + 1)
 
 
+def batch_with_singles(n, seed):
+    """A two-player BatchEnv of n games and the n single games it must match (seeds seed, seed + 1, ...)."""
+    return BatchEnv(n, players=2, seed=seed), [qwirkle.Game(players=2, seed=seed + i) for i in range(n)]
+
+
 def test_batch_env_matches_single_games():
-    b = BatchEnv(4, players=2, seed=100)
-    singles = [qwirkle.Game(players=2, seed=100 + i) for i in range(4)]
+    b, singles = batch_with_singles(4, 100)
     for step in range(30):
         codes, mask = b.legal_actions(width=4096)
         counts = b.legal_counts()
@@ -145,8 +149,7 @@ def test_batch_env_refuses_a_bad_batch_whole():
 
 
 def test_batch_env_steps_by_code():
-    b = BatchEnv(3, players=2, seed=40)
-    singles = [qwirkle.Game(players=2, seed=40 + i) for i in range(3)]
+    b, singles = batch_with_singles(3, 40)
     for step in range(25):
         codes, _ = b.legal_actions(width=4096)
         counts = b.legal_counts()
