@@ -321,7 +321,8 @@ private:
                 if (!s.apply(a).ok()) break;
                 turns += !is_action_tile(a.kind);
             }
-            // Rewards: each seat's gain since the root minus the best other seat's gain.
+            // Rewards: each seat's gain since the root minus the best other seat's gain (with
+            // `field`: the mean of the others' gains).
             std::array<double, static_cast<std::size_t>(max_players)> reward{};
             const auto value = [&](const state_type& st, int q) {
                 return static_cast<double>(st.score(q) - root_scores[static_cast<std::size_t>(q)]);
