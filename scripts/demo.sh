@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-cmake --preset release -DQWIRKLE_BUILD_TESTS=OFF -DQWIRKLE_BUILD_BENCHMARKS=OFF -DQWIRKLE_BUILD_EXAMPLES=ON >/dev/null
-cmake --build --preset release --target qwirkle-demo >/dev/null
-./build/release/examples/qwirkle-demo "${1:-2026}"
+# Its own build directory, so that these switches do not stay in build/release's cache (where the
+# README's benchmark and tournament commands expect the preset's defaults).
+cmake --preset release -B build/demo -DQWIRKLE_BUILD_TESTS=OFF -DQWIRKLE_BUILD_BENCHMARKS=OFF -DQWIRKLE_BUILD_EXAMPLES=ON >/dev/null
+cmake --build build/demo --target qwirkle-demo >/dev/null
+./build/demo/examples/qwirkle-demo "${1:-2026}"
