@@ -51,6 +51,11 @@
 
 #include "legality.hpp"
 
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__) && !defined(QWIRKLE_CARDS_PORTABLE_LANES)
+#include <emmintrin.h>
+#define QWIRKLE_CARDS_SSE2 1
+#endif
+
 namespace qwirkle::cards {
 
 /// What `best_turn` maximises, in order.
@@ -69,6 +74,14 @@ struct lanes8_portable {
         r.v.fill(static_cast<std::int16_t>(x));
         return r;
     }
+    /// The first N lanes from N bytes, the others 0.
+    template <int N>
+    static lanes8_portable bytes(const std::int8_t* p) noexcept {
+        static_assert(N <= 8);
+        lanes8_portable r;
+        for (std::size_t j = 0; j < N; ++j) r.v[j] = p[j];
+        return r;
+    }
     std::int16_t operator[](int j) const noexcept { return v[static_cast<std::size_t>(j)]; }
     void set(int j, int x) noexcept { v[static_cast<std::size_t>(j)] = static_cast<std::int16_t>(x); }
     template <class F>
@@ -80,6 +93,10 @@ struct lanes8_portable {
     friend lanes8_portable operator+(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x + y; }); }
     friend lanes8_portable operator-(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x - y; }); }
     friend lanes8_portable operator&(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x & y; }); }
+    friend lanes8_portable operator^(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x ^ y; }); }
+    /// -1 in the lanes where a > b, 0 elsewhere.
+    friend lanes8_portable greater(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x > y ? -1 : 0; }); }
+    friend lanes8_portable operator*(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return x * y; }); }
     friend lanes8_portable min(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return std::min(x, y); }); }
     friend lanes8_portable max(const lanes8_portable& a, const lanes8_portable& b) noexcept { return map(a, b, [](int x, int y) { return std::max(x, y); }); }
     /// Is a > b in some lane?
@@ -106,11 +123,37 @@ struct lanes8_vector {
         const auto y = static_cast<std::int16_t>(x);
         return {raw{y, y, y, y, y, y, y, y}};
     }
+    /// The first N lanes from N bytes, which are not negative; the others 0.
+    template <int N>
+    static lanes8_vector bytes(const std::int8_t* p) noexcept {
+        static_assert(N <= 8);
+        std::uint64_t w = 0;
+        std::memcpy(&w, p, N);
+#ifdef QWIRKLE_CARDS_SSE2
+        return {reinterpret_cast<raw>(_mm_unpacklo_epi8(_mm_cvtsi64_si128(static_cast<long long>(w)), _mm_setzero_si128()))};
+#else
+        raw r{};
+        for (int j = 0; j < N; ++j) r[j] = static_cast<std::int16_t>(w >> (8 * j) & 0x7f);
+        return {r};
+#endif
+    }
     std::int16_t operator[](int j) const noexcept { return v[j]; }
     void set(int j, int x) noexcept { v[j] = static_cast<std::int16_t>(x); }
     friend lanes8_vector operator+(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v + b.v}; }
     friend lanes8_vector operator-(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v - b.v}; }
     friend lanes8_vector operator&(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v & b.v}; }
+    friend lanes8_vector operator^(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v ^ b.v}; }
+    /// -1 in the lanes where a > b, 0 elsewhere.
+    friend lanes8_vector greater(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {static_cast<raw>(a.v > b.v)}; }
+    friend lanes8_vector operator*(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v * b.v}; }
+#ifdef QWIRKLE_CARDS_SSE2
+    // x86: one instruction each (GCC does not find pminsw in the generic form below)
+    friend lanes8_vector min(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {reinterpret_cast<raw>(_mm_min_epi16(reinterpret_cast<__m128i>(a.v), reinterpret_cast<__m128i>(b.v)))}; }
+    friend lanes8_vector max(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {reinterpret_cast<raw>(_mm_max_epi16(reinterpret_cast<__m128i>(a.v), reinterpret_cast<__m128i>(b.v)))}; }
+    friend bool any_greater(const lanes8_vector& a, const lanes8_vector& b) noexcept {
+        return _mm_movemask_epi8(_mm_cmpgt_epi16(reinterpret_cast<__m128i>(a.v), reinterpret_cast<__m128i>(b.v))) != 0;
+    }
+#else
     // a < b gives -1 (all bits) or 0 per lane: the min keeps b and swaps in a where a is smaller
     friend lanes8_vector min(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {b.v ^ ((a.v ^ b.v) & static_cast<raw>(a.v < b.v))}; }
     friend lanes8_vector max(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {b.v ^ ((a.v ^ b.v) & static_cast<raw>(a.v > b.v))}; }
@@ -120,6 +163,7 @@ struct lanes8_vector {
         std::memcpy(w, &g, sizeof w);
         return (w[0] | w[1]) != 0;
     }
+#endif
     friend int sum(const lanes8_vector& a) noexcept {
         return a.v[0] + a.v[1] + a.v[2] + a.v[3] + a.v[4] + a.v[5] + a.v[6] + a.v[7];
     }
@@ -173,6 +217,7 @@ public:
     int solve(const counts& t, const counts& h, const goal& gl) {
         load(t, h);
         goal_ = gl;
+        weighted_ = gl.wq == 0 && gl.wc == 0 && gl.first;
         best_ = gl.target - 1;
         found_ = false;
         nodes_ = 0;
@@ -194,6 +239,7 @@ public:
             else q_set_[g] = true;  // no Qwirkle possible: decided
         std::stable_sort(order_.begin(), order_.begin() + qgroups_, [&](int a, int b) { return qmax_[a] < qmax_[b]; });
         if (!propagate(-1) || !feasible() || !above_best()) return -1;
+        const int root_bound = last_bound_;
         if (gl.wq == 0) {
             // Qwirkles play no part: first the levels that worked lately, then the rows
             if (!any_hand_)
@@ -201,11 +247,11 @@ public:
                     if (try_levels(w)) return best_;
             for (int g = 0; g < G; ++g) q_set_[g] = true;
             done_ = false;
-            dfs_r(0);
+            dfs_r(0, root_bound);
             if (found_ && !any_hand_) remember(best_levels_);
             return found_ ? best_ : -1;
         }
-        dfs_q(0);
+        dfs_q(0, root_bound);
         return found_ ? best_ : -1;
     }
 
@@ -300,6 +346,11 @@ public:
     /// in every propagation round. The search and its answers must come out the same.
     bool plain_checks = false;
 
+    /// Per group, how often setting its rows failed at once, or it was one of the rows the cut
+    /// condition enumerated when it failed, in yes-or-no questions (branching weights; the caller
+    /// clears them, e.g. per hand).
+    std::array<int, G> fails{};
+
 private:
     struct levels {
         std::array<std::int8_t, G> q{}, r{};
@@ -327,6 +378,8 @@ private:
     int best_ = -1, best_q_ = 0, best_cards_ = 0;
     bool found_ = false, done_ = false, any_hand_ = false;
     bool settled_ = false;  // the last propagate ended with no group's most rows falling
+    int last_bound_ = 0;    // the bound computed by the last above_best
+    bool weighted_ = false;  // a yes-or-no question: branch by `fails`
     long nodes_ = 0;
 
     static constexpr int size_of(int g) noexcept { return g < NR ? NC : NR; }
@@ -349,9 +402,10 @@ private:
                 h_[i][j] = h[k];
                 cap_[i][j] = static_cast<std::uint8_t>(t[k] + h[k]);
                 t_total_ += t[k];
-                if (j < 8) capp_[i].set(j, cap_[i][j]);
                 any_hand_ = any_hand_ || h[k];
             }
+        if constexpr (NC <= 8)
+            for (int i = 0; i < NR; ++i) capp_[i] = lanes8::bytes<NC>(reinterpret_cast<const std::int8_t*>(cap_[i].data()));  // ≤ 2·copies
     }
 
     void remember(const levels& l) {
@@ -411,11 +465,15 @@ private:
     /// `changed`'s side other than itself see nothing new in the first round — their row-fit test
     /// reads only the other side's rows and Qwirkles, and their lower bounds only the other side's
     /// rows — so they are skipped there; the other side is skipped too while none of this side's
-    /// rows fell. The result is the same as testing every group every round.
-    bool propagate(int changed_group) {
+    /// rows fell. The result is the same as testing every group every round. Moreover, when only the
+    /// changed group's rows fell (`levels_only`: its Qwirkles stayed), a group on the other side
+    /// whose shared kind k had cap_k ≤ r + r' (the changed group's new rows) already sees the same
+    /// min(cap_k, r + r') as before, so its row-fit test, which passed, passes again: skipped.
+    bool propagate(int changed_group, bool levels_only = false) {
         // (q + q' ≤ the copies of every kind holds here: the callers check the pairs of the group
         // whose Qwirkles they set, and the Qwirkles change nowhere else.)
         const bool known = settled_ && changed_group >= 0 && !plain_checks;
+        const int only = known && levels_only ? changed_group : -1;  // round 0: the one group changed
         settled_ = false;
         for (int round = 0; round < 4; ++round) {
             const bool all = round > 0 || !known;
@@ -453,7 +511,9 @@ private:
                     for (int j = 0; j < NC; ++j) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[NR + j]) - q_[NR + j]);
                     return M * r + (NC - M) * q_[i] <= sum;
                 };
-                while (r_[i] > rlo_[i] && r_[i] > q_[i] && !fits(r_[i])) --r_[i], changed = true;
+                const bool same = round == 0 && only >= NR && cap_[i][only - NR] <= r_[i] + r_[only];
+                if (!same)
+                    while (r_[i] > rlo_[i] && r_[i] > q_[i] && !fits(r_[i])) --r_[i], changed = true;
                 if (r_[i] < rlo_[i] || r_[i] < q_[i]) return false;
             }
             const bool cols_all = all || changed_group < NR || changed;
@@ -465,7 +525,9 @@ private:
                     for (int i = 0; i < NR; ++i) sum += std::min(r, std::min<int>(cap_[i][j], r + r_[i]) - q_[i]);
                     return M * r + (NR - M) * q_[g] <= sum;
                 };
-                while (r_[g] > rlo_[g] && r_[g] > q_[g] && !fits(r_[g])) --r_[g], changed = true;
+                const bool same = round == 0 && only >= 0 && only < NR && cap_[only][j] <= r_[g] + r_[only];
+                if (!same)
+                    while (r_[g] > rlo_[g] && r_[g] > q_[g] && !fits(r_[g])) --r_[g], changed = true;
                 if (r_[g] < rlo_[g] || r_[g] < q_[g]) return false;
             }
             if (!changed) {
@@ -478,10 +540,14 @@ private:
 
     /// bound() > best_. A pure feasibility question (no weights, no card required) has bound 0, so
     /// its answer is known without computing it.
-    bool above_best() const {
-        if (goal_.wq == 0 && goal_.wc == 0 && !goal_.require_play) return 0 > best_;
-        return bound() > best_;
+    /// Keeps the bound in last_bound_: the children of the node it admits pass it down, and stop
+    /// trying siblings once an arrangement reaches it (none of them can do better).
+    bool above_best() {
+        last_bound_ = goal_.wq == 0 && goal_.wc == 0 && !goal_.require_play ? 0 : bound();
+        return last_bound_ > best_;
     }
+    /// Nothing left to look for below a node whose bound is nb.
+    bool finished(int nb) const noexcept { return found_ && (goal_.first || best_ >= nb); }
 
     /// (Reads mm_: called right after a successful `feasible` with the same levels.)
     /// The most value still possible: the Qwirkles assigned plus, for the open groups, what their
@@ -528,10 +594,11 @@ private:
         return goal_.wq * qb + goal_.wc * c;
     }
 
-    void dfs_q(int k) {
+    /// nb: this node's bound (the most value below it).
+    void dfs_q(int k, int nb) {
         ++nodes_;
         if (k == qgroups_) {
-            dfs_r(0);
+            dfs_r(0, nb);
             return;
         }
         const int g = order_[k];
@@ -541,17 +608,21 @@ private:
             const bool settled_saved = settled_;
             q_[g] = static_cast<std::int8_t>(q);
             q_set_[g] = true;
-            if (pairs_ok(g) && propagate(g) && feasible() && above_best()) dfs_q(k + 1);
+            if (pairs_ok(g) && propagate(g) && feasible() && above_best()) dfs_q(k + 1, last_bound_);
             q_[g] = 0;
             q_set_[g] = false;
             r_ = r_saved, rlo_ = rlo_saved, settled_ = settled_saved;
-            if (found_ && goal_.first) return;
+            if (finished(nb)) return;
         }
     }
 
     /// Rows of every group, Qwirkles fixed. The open group with the fewest row counts left goes next,
-    /// most rows first (they place the most cards).
-    void dfs_r(int k) {
+    /// most rows first (they place the most cards). A yes-or-no question (no weights, first
+    /// arrangement) picks instead the open group with the most failures per row count left (`fails`,
+    /// "dom/wdeg"): the parts of a hand fail for a few shared reasons, and the groups that refuted the
+    /// earlier parts refute the next ones soonest. The answer is the same either way; only questions
+    /// whose answer is a yes or a no use the weights, so no arrangement returned depends on them.
+    void dfs_r(int k, int nb) {
         ++nodes_;
         // groups left with one row count are decided as they are (nothing changes, nothing to check)
         std::array<std::int8_t, G> forced{};
@@ -561,30 +632,38 @@ private:
             if (r_[h] == rlo_[h] && r_[h] >= q_[h]) {
                 r_set_[h] = true;
                 forced[nforced++] = static_cast<std::int8_t>(h);
-            } else if (g < 0 || r_[h] - rlo_[h] < r_[g] - rlo_[g]) {
+            } else if (g < 0 || (weighted_ ? (fails[h] + 1) * (r_[g] - rlo_[g] + 1) > (fails[g] + 1) * (r_[h] - rlo_[h] + 1)
+                                           : r_[h] - rlo_[h] < r_[g] - rlo_[g])) {
                 g = h;
             }
         }
         if (g < 0) {
             if (value_now() > best_) record();
         } else {
-            branch_r(k + nforced, g);
+            branch_r(k + nforced, g, nb);
         }
         for (int f = 0; f < nforced; ++f) r_set_[forced[f]] = false;
     }
 
-    void branch_r(int k, int g) {
+    void branch_r(int k, int g, int nb) {
         const int top = r_[g], bottom = std::max<int>(rlo_[g], q_[g]);
         for (int r = top; r >= bottom; --r) {
             const auto r_saved = r_, rlo_saved = rlo_;
             const bool settled_saved = settled_;
             r_[g] = rlo_[g] = static_cast<std::int8_t>(r);
             r_set_[g] = true;
-            if (pairs_ok(g) && propagate(g) && feasible() && above_best()) dfs_r(k + 1);
+            if (pairs_ok(g) && propagate(g, true) && feasible() && above_best()) dfs_r(k + 1, last_bound_);
+            else if (weighted_) bump(g);
             r_ = r_saved, rlo_ = rlo_saved, settled_ = settled_saved;
             r_set_[g] = false;
-            if (found_ && goal_.first) return;
+            if (finished(nb)) return;
         }
+    }
+
+    /// One more failure for group g (the weights stay bounded, their ratios kept).
+    void bump(int g) noexcept {
+        if (++fails[g] > (1 << 20))
+            for (int& f : fails) f >>= 1;
     }
 
     /// For every kind of group g: r + r' ≥ t and q + q' ≤ the copies there can be.
@@ -609,12 +688,9 @@ private:
     /// add or subtract of that row's lower and upper bounds away, and its supply one lane-wise min
     /// and a sum.
     bool feasible_lanes() {
-        lanes8 rc, qc, b, lo_total;
-        for (int j = 0; j < NC; ++j) {
-            rc.set(j, r_[NR + j]);
-            qc.set(j, q_[NR + j]);
-            b.set(j, -demand_now(NR + j));
-        }
+        // the columns' levels from their bytes; b starts at minus their demand (demand_now)
+        const lanes8 rc = lanes8::bytes<NC>(&r_[NR]), qc = lanes8::bytes<NC>(&q_[NR]);
+        lanes8 b = lanes8{} - (max(lanes8::bytes<NC>(&rlo_[NR]), qc) * lanes8::all(M) + qc * lanes8::all(NR - M)), lo_total;
         std::array<lanes8, NR> lo, hi;
         lanes8 m_total;
         std::array<int, NR> a{};
@@ -634,16 +710,14 @@ private:
             if (a[i] > 0 && a[i] > sum_small(lo[i])) positive |= 1u << i;  // 0 ≤ lo ≤ copies
         }
         mm_total_ = sum_small(m_total);  // 0 ≤ m ≤ copies
-        if (bad) return false;
-        for (int j = 0; j < NC; ++j)
-            if (b[j] < 0 || lo_total[j] > b[j]) return false;
+        if (bad || any_greater(lo_total, b)) return false;  // (lo_total ≥ 0: also b ≥ 0)
+        const lanes8 base = b - lo_total;  // ≥ 0
         // every non-empty set A of rows with demand above their lower bounds
         int idx[NR];
         int cnt = 0;
         for (int i = 0; i < NR; ++i)
             if (positive >> i & 1u) idx[cnt++] = i;
         if (cnt == 0) return true;
-        const lanes8 base = b - lo_total;
         lanes8 los, his;
         int dem = 0;
         unsigned A = 0;
@@ -660,7 +734,11 @@ private:
                 los = los - lo[i];
                 his = his - hi[i];
             }
-            if (dem > sum_small(min(base + los, his))) return false;  // lanes in [0, copies · rows]
+            if (dem > sum_small(min(base + los, his))) {  // lanes in [0, copies · rows]
+                if (weighted_)  // the rows that could make a set fail weigh more as branching groups
+                    for (int t = 0; t < cnt; ++t) bump(idx[t]);
+                return false;
+            }
         }
         return true;
     }
@@ -715,7 +793,11 @@ private:
                 his[j][A] = static_cast<std::int16_t>(his[j][rest] + hi[j][i]);
                 supply += std::min(b[j] - lo_total[j] + los[j][A], static_cast<int>(his[j][A]));
             }
-            if (dem[A] > supply) return false;
+            if (dem[A] > supply) {
+                if (weighted_)  // as in feasible_lanes
+                    for (int t = 0; t < cnt; ++t) bump(idx[t]);
+                return false;
+            }
         }
         return true;
     }
@@ -1020,6 +1102,7 @@ public:
             throw std::length_error("qwirkle::cards::playable_subsets: a hand holds at most " + std::to_string(R::hand_size) + " cards");
         const int parts = part_count();
         flags_.assign(static_cast<std::size_t>(parts), 0);  // 0 unknown, 1 playable, 2 not
+        solver_.fails = {};  // the weights learnt on this hand's parts only
         std::vector<int> sizes(static_cast<std::size_t>(parts)), order(static_cast<std::size_t>(parts));
         std::array<int, K * R::copies + 2> start{};
         counts all{};
