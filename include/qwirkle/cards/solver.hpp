@@ -380,6 +380,7 @@ private:
     bool settled_ = false;  // the last propagate ended with no group's most rows falling
     int last_bound_ = 0;    // the bound computed by the last above_best
     bool weighted_ = false;  // a yes-or-no question: branch by `fails`
+    bool found_before_ = false;  // best_levels_ holds an arrangement (of some earlier question)
     long nodes_ = 0;
 
     static constexpr int size_of(int g) noexcept { return g < NR ? NC : NR; }
@@ -448,6 +449,7 @@ private:
     }
     void record() {
         found_ = true;
+        found_before_ = true;
         done_ = true;
         best_ = value_now();
         best_levels_.q = q_;
@@ -620,7 +622,8 @@ private:
     /// most rows first (they place the most cards). A yes-or-no question (no weights, first
     /// arrangement) picks instead the open group with the most failures per row count left (`fails`,
     /// "dom/wdeg"): the parts of a hand fail for a few shared reasons, and the groups that refuted the
-    /// earlier parts refute the next ones soonest. The answer is the same either way; only questions
+    /// earlier parts refute the next ones soonest; and it tries each group's rows of the last
+    /// arrangement found first. The answer is the same either way; only questions
     /// whose answer is a yes or a no use the weights, so no arrangement returned depends on them.
     void dfs_r(int k, int nb) {
         ++nodes_;
@@ -647,7 +650,13 @@ private:
 
     void branch_r(int k, int g, int nb) {
         const int top = r_[g], bottom = std::max<int>(rlo_[g], q_[g]);
-        for (int r = top; r >= bottom; --r) {
+        // a yes-or-no question tries first the rows the group had in the last arrangement found
+        // ("phase saving": the parts of a hand are mostly played with much the same levels)
+        const int hint = weighted_ && found_before_ ? best_levels_.r[g] : -1;
+        const bool hinted = hint >= bottom && hint <= top;
+        for (int step = hinted ? -1 : 0; top - step >= bottom; ++step) {
+            const int r = step < 0 ? hint : top - step;
+            if (step >= 0 && hinted && r == hint) continue;  // tried first
             const auto r_saved = r_, rlo_saved = rlo_;
             const bool settled_saved = settled_;
             r_[g] = rlo_[g] = static_cast<std::int8_t>(r);
