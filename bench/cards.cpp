@@ -11,7 +11,10 @@
 //   other 99 cards (a random group, a random 3 to all of its available kinds) until no group has 3
 //   different cards left: 90–99 cards on the table;
 // - "complete12": the table of the 12 complete rows (every colour row and every shape row, 72 cards)
-//   with hands of 0, 1, 2 and 9 cards from the other 36 (10 random hands of each size, seed 5).
+//   with hands of 0, 1, 2 and 9 cards from the other 36 (10 random hands of each size, seed 5);
+// - "selfplay020": the self-play suite as version 0.2.0 built it (tests/data/cards_selfplay_0.2.0.txt):
+//   best_turn now may choose other turns of the same value, so today's greedy games differ; with this
+//   suite a version's figures compare with 0.2.0's "selfplay" on the same positions.
 // The latency benchmarks time every position on its own (thread CPU time, the median of 3 runs, the
 // solver's per-table cache emptied before each run) and report the median, 99th percentile and worst
 // in microseconds as counters. `perft_*` is the card perft tool's whole answer (playable parts, most
@@ -22,7 +25,11 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include <qwirkle/cards/cards.hpp>
@@ -83,6 +90,30 @@ const std::vector<qc::position>& selfplay_suite() {
         std::vector<qc::position> v;
         for (int k = 0; k < 150; ++k)
             greedy_game(2 + k % 3, 20261121u + static_cast<std::uint64_t>(k), [&](const qc::position& p, int) { v.push_back(p); });
+        return v;
+    }();
+    return suite;
+}
+
+const std::vector<qc::position>& selfplay020_suite() {
+    static const std::vector<qc::position> suite = [] {
+        std::vector<qc::position> v;
+        const std::string path = std::string(QWIRKLE_TEST_DATA) + "/cards_selfplay_0.2.0.txt";
+        std::ifstream in(path);
+        std::string line;
+        while (std::getline(in, line)) {
+            if (line.empty() || line[0] == '#') continue;
+            auto p = qc::parse_position(line);
+            if (!p) {
+                std::fprintf(stderr, "%s: %s\n", path.c_str(), line.c_str());
+                std::exit(1);
+            }
+            v.push_back(*p);
+        }
+        if (v.empty()) {
+            std::fprintf(stderr, "%s: no positions\n", path.c_str());
+            std::exit(1);
+        }
         return v;
     }();
     return suite;
@@ -292,11 +323,13 @@ void selfplay_games(benchmark::State& state) {
 #define QWIRKLE_SUITE(fn, suite) BENCHMARK_CAPTURE(fn, suite, &suite##_suite)->Unit(benchmark::kMillisecond)->Iterations(1)
 
 QWIRKLE_SUITE(best_turn, selfplay);
+QWIRKLE_SUITE(best_turn, selfplay020);
 QWIRKLE_SUITE(best_turn, pileout);
 QWIRKLE_SUITE(best_turn, big);
 QWIRKLE_SUITE(best_turn, maximal);
 QWIRKLE_SUITE(best_turn, complete12);
 QWIRKLE_SUITE(best_turn_most_cards, selfplay);
+QWIRKLE_SUITE(best_turn_most_cards, selfplay020);
 QWIRKLE_SUITE(best_turn_most_cards, pileout);
 QWIRKLE_SUITE(best_turn_most_cards, maximal);
 QWIRKLE_SUITE(can_play, selfplay);
@@ -305,11 +338,13 @@ QWIRKLE_SUITE(can_play, big);
 QWIRKLE_SUITE(can_play, maximal);
 QWIRKLE_SUITE(can_play, complete12);
 QWIRKLE_SUITE(playable_subsets, selfplay);
+QWIRKLE_SUITE(playable_subsets, selfplay020);
 QWIRKLE_SUITE(playable_subsets, pileout);
 QWIRKLE_SUITE(playable_subsets, big);
 QWIRKLE_SUITE(playable_subsets, maximal);
 QWIRKLE_SUITE(playable_subsets, complete12);
 QWIRKLE_SUITE(perft, selfplay);
+QWIRKLE_SUITE(perft, selfplay020);
 QWIRKLE_SUITE(perft, pileout);
 QWIRKLE_SUITE(perft, big);
 QWIRKLE_SUITE(perft, maximal);

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -384,6 +385,65 @@ TEST_CASE("solver = 0.1.0 solver: every position of 30 greedy games of each edit
         }
     }
     MESSAGE(positions << " positions");
+}
+
+TEST_CASE("answers do not depend on the questions asked before") {
+    // The solver keeps state between calls (branching weights and the last levels found, used by
+    // yes-or-no questions; a cache per table). Every answer a caller sees must be the same whatever
+    // was asked before: each of 300 random positions asked on its own (cache emptied), then again
+    // after questions on 20 other random positions, then once more with the order of its own
+    // questions reversed.
+    qwirkle::rng g(4711);
+    using R = qc::standard_rules;
+    struct answers {
+        std::string best_q, best_c, subsets, arranged;
+        bool can = false;
+        bool operator==(const answers&) const = default;
+    };
+    const auto ask = [](const qc::basic_tableau<R>& t, const qc::cards_t<R>& h, bool reversed) {
+        answers a;
+        std::vector<qc::cards_t<R>> parts;
+        const auto questions = [&](int k) {
+            switch (k) {
+            case 0: {
+                const auto b = qc::best_turn(t, h);
+                a.best_q = b ? qc::to_string(b->result) + " | " + qwirkle::to_string(b->played) : "-";
+                break;
+            }
+            case 1: {
+                const auto b = qc::best_turn(t, h, qc::objective::cards_then_qwirkles);
+                a.best_c = b ? qc::to_string(b->result) + " | " + qwirkle::to_string(b->played) : "-";
+                break;
+            }
+            case 2:
+                parts.clear();
+                qc::playable_subsets(t, h, std::back_inserter(parts));
+                a.subsets.clear();
+                for (const auto& p : parts) a.subsets += qwirkle::to_string(p) + "; ";
+                break;
+            case 3: {
+                const auto r = qc::arrange(t, h);
+                a.arranged = r ? qc::to_string(r->result) : "-";
+                break;
+            }
+            default: a.can = qc::can_play(t, h);
+            }
+        };
+        for (int k = 0; k < 5; ++k) questions(reversed ? 4 - k : k);
+        return a;
+    };
+    auto& solver = qc::detail::solver_instance<R>();
+    for (int n = 0; n < 300; ++n) {
+        const auto position = random_position<R>(g, 10, 9);
+        solver.forget();
+        const answers alone = ask(position.first, position.second, false);
+        for (int m = 0; m < 20; ++m) {
+            const auto other = random_position<R>(g, 10, 9);
+            ask(other.first, other.second, m % 2 == 1);
+        }
+        CHECK(ask(position.first, position.second, false) == alone);
+        CHECK(ask(position.first, position.second, true) == alone);
+    }
 }
 
 TEST_CASE("the 12 complete rows: hands of 0, 1, 2 and 9 cards") {
