@@ -13,6 +13,7 @@
 
 #include "fuzz_support.hpp"
 
+#include <array>
 #include <map>
 #include <algorithm>
 #include <cstdint>
@@ -130,12 +131,17 @@ void run(bytes& in) {
     if (b.empty()) lo_x = hi_x = lo_y = hi_y = 0;
     const int k_max = std::min(static_cast<int>(kinds.size()), L);
     const int margin = b.empty() ? 0 : L;
+    // Buffers of the enumeration, reused from start to start (under ASan an allocation costs a
+    // stack unwind: per start cell they were most of this target's time).
+    std::vector<cell> run_cells;  // the first k_max free cells from the start along the axis
+    run_cells.reserve(static_cast<std::size_t>(L));
+    std::array<bool, T::kinds> taken{};
     for (int y = lo_y - margin; y <= hi_y + margin; ++y)
         for (int x = lo_x - margin; x <= hi_x + margin; ++x) {
             const cell start{x, y};
             if (b.at(start)) continue;
             for (const axis a : {axis::row, axis::column}) {
-                std::vector<cell> run_cells;  // the first k_max free cells from start along a
+                run_cells.clear();
                 for (cell c = start; static_cast<int>(run_cells.size()) < k_max;
                      c = a == axis::row ? cell{c.x + 1, c.y} : cell{c.x, c.y + 1})
                     if (!b.at(c)) run_cells.push_back(c);
@@ -146,7 +152,6 @@ void run(bytes& in) {
                     }))
                     continue;
                 basic_move<R> m;
-                std::vector<bool> taken(kinds.size(), false);
                 const auto dfs = [&](const auto& self) -> void {
                     if (m.size() > 0) {
                         if (qwirkle_test::naive_check(b, hand, m, ctx) == placement_rule::ok)
