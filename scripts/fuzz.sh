@@ -91,7 +91,11 @@ done
 [ "$mode" = build ] && exit 0
 
 # ---- runs ------------------------------------------------------------------------------------------------
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+# malloc_context_size=0: ASan records no stack for each allocation (a crash report then lacks the
+# allocation's stack; rerun the written input with the default to see it). fuzz_movegen, which
+# allocates in its reference rules, runs 1.23x as fast with it (user time of 4,000 executions from
+# the seeds, twice each way); the game targets run as fast either way.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:malloc_context_size=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 status=0
 for t in "${targets[@]}"; do
