@@ -30,30 +30,13 @@ using qwirkle_test::four_colours_five_shapes;  // (tests/tiles/support.hpp)
 using qwirkle_test::three_colours_six_shapes;
 
 /// The line through `c` along `a` once the move `m` is made breaks a rule: too long, twice the same
-/// tile, or neither one colour nor one shape. (What naive_line + a check of its tiles says, without
-/// allocating: the reference's pruning runs it at every node.)
+/// tile, or neither one colour nor one shape (the reference's pruning asks this at every node).
 template <class Board>
 bool line_broken(const Board& b, const qwirkle_test::board_move_t<Board>& m, cell c, axis a) {
     using T = typename Board::tile_type;
-    static_assert(T::kinds <= 64);
-    const cell start = qwirkle_test::naive_line_start(b, m, c, a);
-    constexpr int longest = std::max(T::colours, T::shapes);
-    std::uint64_t seen = 0;
-    int n = 0;
-    bool colour = true, shape = true;
-    T first{};
-    for (cell x = start;; x = qwirkle_test::naive_step(x, a, 1)) {
-        const auto t = qwirkle_test::naive_at(b, m, x);
-        if (!t) break;
-        if (n == 0) first = *t;
-        if (++n > longest) return true;
-        const std::uint64_t bit = std::uint64_t{1} << t->index();
-        if (seen & bit) return true;
-        seen |= bit;
-        colour = colour && t->colour() == first.colour();
-        shape = shape && t->shape() == first.shape();
-    }
-    return n >= 2 && !colour && !shape;
+    const auto line = qwirkle_test::naive_line(b, m, c, a);
+    return line.size > static_cast<std::size_t>(std::max(T::colours, T::shapes)) || line.repeated ||
+           (line.size >= 2 && !line.one_colour && !line.one_shape);
 }
 
 template <class R>

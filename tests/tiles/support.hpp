@@ -4,11 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <map>
+#include <array>
+#include <cstddef>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <qwirkle/qwirkle.hpp>
@@ -102,13 +103,39 @@ cell naive_line_start(const Board& b, const board_move_t<Board>& m, cell c, axis
     return start;
 }
 
-/// The line through `c` along `a` once the move is made: its tiles and first cell.
+/// What the rules ask of the line through `c` along `a` once the move is made, read tile by tile
+/// from its first cell (no allocation: the fuzzer and the random-game tests ask this millions of
+/// times under ASan): its length, first cell, first two tiles, whether all its tiles share a colour
+/// or a shape, and whether a tile repeats.
 template <class Board>
-std::pair<std::vector<typename Board::tile_type>, cell> naive_line(const Board& b, const board_move_t<Board>& m, cell c, axis a) {
-    const cell start = naive_line_start(b, m, c, a);
-    std::vector<typename Board::tile_type> line;
-    for (cell x = start; naive_at(b, m, x); x = naive_step(x, a, 1)) line.push_back(*naive_at(b, m, x));
-    return {line, start};
+struct naive_line_facts {
+    using tile_type = typename Board::tile_type;
+    std::size_t size = 0;
+    cell start{};
+    tile_type first{}, second{};
+    bool one_colour = true, one_shape = true, repeated = false;
+};
+
+/// The facts of the line through `c` along `a` once the move is made.
+template <class Board>
+naive_line_facts<Board> naive_line(const Board& b, const board_move_t<Board>& m, cell c, axis a) {
+    using T = typename Board::tile_type;
+    naive_line_facts<Board> line;
+    line.start = naive_line_start(b, m, c, a);
+    std::array<bool, static_cast<std::size_t>(T::kinds)> present{};
+    for (cell x = line.start;; x = naive_step(x, a, 1)) {
+        const auto t = naive_at(b, m, x);
+        if (!t) break;
+        if (line.size == 0) line.first = *t;
+        if (line.size == 1) line.second = *t;
+        ++line.size;
+        line.one_colour = line.one_colour && t->colour() == line.first.colour();
+        line.one_shape = line.one_shape && t->shape() == line.first.shape();
+        bool& seen = present[static_cast<std::size_t>(t->index())];
+        line.repeated = line.repeated || seen;
+        seen = true;
+    }
+    return line;
 }
 
 /// The first rule broken, in the order check_placement documents; ok when none.
@@ -117,15 +144,14 @@ placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Bo
                            const board_move_t<Board>& m, const placement_context& ctx) {
     using T = typename Board::tile_type;
     if (m.empty()) return placement_rule::empty_move;
-    std::map<int, int> used;
+    std::array<int, static_cast<std::size_t>(T::kinds)> used{};
     for (const auto& p : m)
-        if (++used[p.tile.index()] > hand.count(p.tile)) return placement_rule::tile_not_in_hand;
-    std::set<cell> seen;
-    for (const auto& p : m) {
-        if (!Board::contains(p.at)) return placement_rule::off_board;
-        if (b.at(p.at)) return placement_rule::cell_occupied;
-        if (!seen.insert(p.at).second) return placement_rule::cell_repeated;
-        if (ctx.forbidden && *ctx.forbidden == p.at) return placement_rule::forbidden_cell;
+        if (++used[static_cast<std::size_t>(p.tile.index())] > hand.count(p.tile)) return placement_rule::tile_not_in_hand;
+    for (auto p = m.begin(); p != m.end(); ++p) {
+        if (!Board::contains(p->at)) return placement_rule::off_board;
+        if (b.at(p->at)) return placement_rule::cell_occupied;
+        if (std::any_of(m.begin(), p, [&](const auto& q) { return q.at == p->at; })) return placement_rule::cell_repeated;
+        if (ctx.forbidden && *ctx.forbidden == p->at) return placement_rule::forbidden_cell;
     }
     const bool same_row = std::all_of(m.begin(), m.end(), [&](const auto& p) { return p.at.y == m[0].at.y; });
     const bool same_column = std::all_of(m.begin(), m.end(), [&](const auto& p) { return p.at.x == m[0].at.x; });
@@ -156,28 +182,21 @@ placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Bo
                 touches = touches || b.at(n).has_value();
         if (!touches) return placement_rule::no_contact;
     }
-    const auto fault = [](const std::vector<T>& line) {
-        const std::size_t n = line.size();
+    const auto fault = [](const naive_line_facts<Board>& line) {
+        const std::size_t n = line.size;
         if (n < 2) return placement_rule::ok;
         if (n > static_cast<std::size_t>(std::max(T::colours, T::shapes))) return placement_rule::line_too_long;
-        bool colour = true, shape = true;
-        std::set<int> kinds;
-        for (const T t : line) {
-            colour = colour && t.colour() == line[0].colour();
-            shape = shape && t.shape() == line[0].shape();
-            kinds.insert(t.index());
-        }
-        if (!colour && !shape) return placement_rule::mixed_line;
+        if (!line.one_colour && !line.one_shape) return placement_rule::mixed_line;
         // A colour line holds at most one tile per shape, a shape line one per colour.
-        if (colour && !shape && n > static_cast<std::size_t>(T::shapes)) return placement_rule::line_too_long;
-        if (shape && !colour && n > static_cast<std::size_t>(T::colours)) return placement_rule::line_too_long;
-        if (kinds.size() != n) return placement_rule::duplicate_in_line;
+        if (line.one_colour && !line.one_shape && n > static_cast<std::size_t>(T::shapes)) return placement_rule::line_too_long;
+        if (line.one_shape && !line.one_colour && n > static_cast<std::size_t>(T::colours)) return placement_rule::line_too_long;
+        if (line.repeated) return placement_rule::duplicate_in_line;
         return placement_rule::ok;
     };
-    if (const auto f = fault(naive_line(b, m, m[0].at, main).first); f != placement_rule::ok) return f;
+    if (const auto f = fault(naive_line(b, m, m[0].at, main)); f != placement_rule::ok) return f;
     const axis cross = main == axis::row ? axis::column : axis::row;
     for (const auto& p : m)
-        if (const auto f = fault(naive_line(b, m, p.at, cross).first); f != placement_rule::ok) return f;
+        if (const auto f = fault(naive_line(b, m, p.at, cross)); f != placement_rule::ok) return f;
     return placement_rule::ok;
 }
 
@@ -186,15 +205,21 @@ placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Bo
 template <class Board>
 int naive_score(const Board& b, const board_move_t<Board>& m) {
     using R = typename Board::rules_type;
-    std::set<std::pair<int, cell>> counted;
+    // The lines counted so far, by axis and first cell: at most two per placed tile.
+    std::array<std::pair<axis, cell>, 2 * static_cast<std::size_t>(board_move_t<Board>::capacity)> counted{};
+    std::size_t n_counted = 0;
     int total = 0;
     for (const auto& p : m)
         for (const axis a : {axis::row, axis::column}) {
-            const auto [line, start] = naive_line(b, m, p.at, a);
-            if (line.size() < 2 || !counted.insert({static_cast<int>(a), start}).second) continue;
-            const bool colour_line = line[0].colour() == line[1].colour();
+            const auto line = naive_line(b, m, p.at, a);
+            const std::pair<axis, cell> id{a, line.start};
+            if (line.size < 2 || std::find(counted.begin(), counted.begin() + static_cast<std::ptrdiff_t>(n_counted), id) !=
+                                     counted.begin() + static_cast<std::ptrdiff_t>(n_counted))
+                continue;
+            counted[n_counted++] = id;
+            const bool colour_line = line.first.colour() == line.second.colour();
             const int full = colour_line ? R::shapes : R::colours;
-            total += static_cast<int>(line.size()) + (static_cast<int>(line.size()) == full ? R::qwirkle_bonus : 0);
+            total += static_cast<int>(line.size) + (static_cast<int>(line.size) == full ? R::qwirkle_bonus : 0);
         }
     return total == 0 ? R::lone_tile_score : total;
 }
