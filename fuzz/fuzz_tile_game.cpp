@@ -64,9 +64,9 @@ cell some_cell(bytes& in, const basic_board<R, Radius>& b) {
     return cell{c.x + pick(in, -3, 3), c.y + pick(in, -3, 3)};
 }
 
-/// `legal_list()` lists the legal actions (once per step, only when needed).
+/// `legal_moves()` lists the legal placements (once per step, only when needed).
 template <ruleset R, int Radius, class Legal>
-basic_action<R> built_action(bytes& in, const basic_game<R, Radius>& g, Legal&& legal_list) {
+basic_action<R> built_action(bytes& in, const basic_game<R, Radius>& g, Legal&& legal_moves) {
     using A = basic_action<R>;
     using T = tile_t<R>;
     const int seat = g.is_terminal() ? 0 : g.current_player();
@@ -85,9 +85,7 @@ basic_action<R> built_action(bytes& in, const basic_game<R, Radius>& g, Legal&& 
             return A::place(m);
         }
         case 1: {  // a legal placement mutated
-            std::vector<basic_move<R>> moves;
-            for (const auto& a : legal_list())
-                if (a.kind == action_kind::place) moves.push_back(a.move);
+            const std::vector<basic_move<R>>& moves = legal_moves();
             if (moves.empty()) return A::pass();
             basic_move<R> m = moves[static_cast<std::size_t>(pick(in, 0, static_cast<int>(moves.size()) - 1))];
             basic_move<R> out;
@@ -167,16 +165,22 @@ void play(bytes& in) {
     for (int step = 0; step < max_steps && in.remaining_bytes() > 0; ++step) {
         const int op = pick(in, 0, 15);
         const bool full = pick(in, 0, 7) == 0;  // this step checks every legal action
-        // Legal actions are listed only when the step needs them (a mutated legal placement),
-        // walked once without storing them when it needs one (op < 7: one picked uniformly by a
-        // random stream seeded from the bytes), and each checked on the steps `full` picks.
-        std::vector<basic_action<R>> legal;
+        // Legal placements are listed only when the step needs them (a mutated legal placement; not
+        // the whole action list: with big hands its thousands of exchanges were most of this
+        // target's time), the legal actions walked once without storing them when it needs one
+        // (op < 7: one picked uniformly by a random stream seeded from the bytes), and each checked
+        // on the steps `full` picks.
+        std::vector<basic_move<R>> legal;
         bool listed = false;
-        const auto legal_list = [&]() -> const std::vector<basic_action<R>>& {
+        const auto legal_moves = [&]() -> const std::vector<basic_move<R>>& {
             if (!listed) {
                 listed = true;
-                legal = g.legal_actions();
-                FUZZ_CHECK(g.is_terminal() == legal.empty());
+                std::size_t actions = 0;
+                g.for_each_legal_action([&](const basic_action<R>& a) {
+                    ++actions;
+                    if (a.kind == action_kind::place) legal.push_back(a.move);
+                });
+                FUZZ_CHECK(g.is_terminal() == (actions == 0));
             }
             return legal;
         };
@@ -209,7 +213,7 @@ void play(bytes& in) {
         if (chosen) {
             a = *chosen;
         } else {
-            a = built_action(in, g, legal_list);
+            a = built_action(in, g, legal_moves);
         }
         if (op == 14) player = pick(in, -1, g.players());
         const auto verdict = g.check(player, a);

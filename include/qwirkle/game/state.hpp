@@ -410,23 +410,25 @@ public:
             kinds[static_cast<std::size_t>(n)] = t;
             most[static_cast<std::size_t>(n++)] = h.count(t);
         }
+        // rest[k]: the tiles of kinds k .. n − 1, so that no branch is entered that cannot reach
+        // its size (the walk once visited every prefix of every size, most of them dead ends).
+        std::array<int, 65> rest{};
+        for (int k = n - 1; k >= 0; --k) rest[static_cast<std::size_t>(k)] = rest[static_cast<std::size_t>(k) + 1] + most[static_cast<std::size_t>(k)];
         const int limit = std::min({h.size(), s_.hand_size, s_.bag_size});
+        hand_type give;  // built along the walk: a kind's copies added on the way down, taken off on the way back
         for (int size = 1; size <= limit; ++size) {
             // Every vector of counts (c_k ≤ most_k) with this sum, in lexicographic order.
-            std::array<int, 64> take{};
             const auto rec = [&](auto&& self, int k, int left) -> void {
+                if (left > rest[static_cast<std::size_t>(k)]) return;
                 if (k == n) {
-                    if (left == 0) {
-                        hand_type give;
-                        for (int i = 0; i < n; ++i)
-                            if (take[static_cast<std::size_t>(i)]) give.add(kinds[static_cast<std::size_t>(i)], take[static_cast<std::size_t>(i)]);
-                        visit(give);
-                    }
+                    visit(static_cast<const hand_type&>(give));
                     return;
                 }
+                const tile_type t = kinds[static_cast<std::size_t>(k)];
                 for (int c = std::min(left, most[static_cast<std::size_t>(k)]); c >= 0; --c) {
-                    take[static_cast<std::size_t>(k)] = c;
+                    if (c > 0) give.add(t, c);
                     self(self, k + 1, left - c);
+                    if (c > 0) give.remove(t, c);
                 }
             };
             rec(rec, 0, size);
