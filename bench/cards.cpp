@@ -16,8 +16,9 @@
 //   best_turn now may choose other turns of the same value, so today's greedy games differ; with this
 //   suite a version's figures compare with 0.2.0's "selfplay" on the same positions.
 // The latency benchmarks time every position on its own (thread CPU time, the median of 3 runs — one
-// run for the slow 0.1.0 playable_subsets_old — the solver's per-table cache emptied before each run) and report the median, 99th percentile and worst
-// in microseconds as counters. `perft_*` is the card perft tool's whole answer (playable parts, most
+// run for the slow 0.1.0 playable_subsets_old — the solver's per-table cache emptied before each run,
+// the clock's own cost subtracted: `clock_us`, an empty interval, measured before each suite) and
+// report the median, 99th percentile and worst in microseconds as counters. `perft_*` is the card perft tool's whole answer (playable parts, most
 // cards, most Qwirkles). `*_old` is the 0.1.0 solver (tests/cards/reference_solver.hpp) on the same
 // suite, for the ratio; it is run only where it finishes in reasonable time.
 //
@@ -247,11 +248,25 @@ double thread_us() {
     return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) / 1e3;
 }
 
-/// Times f on every position (median of `repeats` runs each, the solver cache emptied before each)
-/// and reports the distribution.
+/// The thread CPU time of an empty interval (two reads back to back), the median of 1,001. Reading
+/// the thread CPU clock is a system call: on this project's virtual machine an empty interval
+/// takes about 1.5 µs, more than `can_play` itself, and it varies with the load on the machine.
+double clock_cost_us() {
+    std::vector<double> d(1001);
+    for (auto& x : d) {
+        const double a = thread_us();
+        x = thread_us() - a;
+    }
+    std::nth_element(d.begin(), d.begin() + 500, d.end());
+    return d[500];
+}
+
+/// Times f on every position (median of `repeats` runs each, the solver cache emptied before each,
+/// the clock's own cost measured just before and subtracted) and reports the distribution.
 template <class F>
 void latency(benchmark::State& state, const std::vector<qc::position>& suite, F&& f, int repeats = 3) {
     std::vector<double> per(suite.size());
+    const double clock_cost = clock_cost_us();
     for (auto _ : state) {
         for (std::size_t i = 0; i < suite.size(); ++i) {
             double runs[3];
@@ -259,7 +274,7 @@ void latency(benchmark::State& state, const std::vector<qc::position>& suite, F&
                 qc::detail::solver_instance<qc::standard_rules>().forget();
                 const double t0 = thread_us();
                 f(suite[i]);
-                runs[k] = thread_us() - t0;
+                runs[k] = std::max(0.0, thread_us() - t0 - clock_cost);
             }
             std::sort(runs, runs + repeats);
             per[i] = runs[repeats / 2];
@@ -269,6 +284,7 @@ void latency(benchmark::State& state, const std::vector<qc::position>& suite, F&
     std::sort(sorted.begin(), sorted.end());
     const auto at = [&](double q) { return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * static_cast<double>(sorted.size())))]; };
     state.counters["positions"] = static_cast<double>(suite.size());
+    state.counters["clock_us"] = clock_cost;
     state.counters["median_us"] = at(0.5);
     state.counters["p99_us"] = at(0.99);
     state.counters["worst_us"] = sorted.back();
