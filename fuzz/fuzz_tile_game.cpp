@@ -129,7 +129,10 @@ void play(bytes& in) {
     game_config c;
     c.players = pick(in, R::min_players - 1, R::max_players + (pick(in, 0, 7) == 0));
     c.seed = in.ConsumeIntegral<std::uint64_t>();
-    if (pick(in, 0, 3) == 0) c.hand_size = pick(in, -1, 12);
+    if constexpr (basic_board<R, Radius>::limited)  // mostly hands whose opening the small board holds
+        c.hand_size = pick(in, -1, Radius + 2);
+    else if (pick(in, 0, 3) == 0)
+        c.hand_size = pick(in, -1, 12);
     if (pick(in, 0, 3) == 0)
         for (int p = 0; p < c.players; ++p) c.ages.push_back(pick(in, 0, 99));
     if (pick(in, 0, 3) == 0) c.special_tiles = static_cast<unsigned>(pick(in, 0, 4));

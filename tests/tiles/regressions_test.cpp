@@ -3,6 +3,7 @@
 #include "support.hpp"
 
 #include <limits>
+#include <stdexcept>
 
 using namespace qwirkle_test;
 
@@ -53,4 +54,24 @@ TEST_CASE("regression: parse_position on extreme coordinates (once a signed over
     const auto edge = parse_position("-1000000000,5,R1 | R2");
     REQUIRE_FALSE(edge.ok());
     CHECK(edge.error().message.find("within +-999999994") != std::string::npos);
+}
+
+TEST_CASE("regression: a small board that cannot hold the opening group is refused at the start (fuzz_tile_game)") {
+    // The opening runs from 0,0 to the right or down, so a board of radius 4 holds at most 5 of its
+    // tiles; a hand of 6 may hold a group of 6 that the first player must place, with nothing else
+    // allowed: the game could never start. fuzz_tile_game found such a game (the random bot's pass
+    // refused at the opening); such configurations are now refused by validate().
+    using small = qwirkle::basic_game<qwirkle::standard_rules, 4>;
+    const auto six = small::validate(config_of(2, 1));
+    CHECK(six == "an opening of up to 6 tiles does not fit a board of radius 4 (hand size at most 5)");
+    CHECK_THROWS_AS(small(config_of(2, 1)), std::invalid_argument);
+    CHECK(small::validate(config_of(2, 1, 5)).empty());
+    CHECK(qwirkle::basic_game<qwirkle::standard_rules, 5>::validate(config_of(2, 1)).empty());
+    CHECK(qwirkle::game::validate(config_of(2, 1, 12)).empty());
+    // With hands of 5 every deal can open: from every seed the first player has a legal placement.
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        small g(config_of(2 + static_cast<int>(seed % 3), seed, 5));
+        CAPTURE(seed);
+        CHECK_FALSE(g.legal_actions().empty());
+    }
 }

@@ -192,6 +192,14 @@ public:
         const int h = c.hand_size ? c.hand_size : R::hand_size(c.players);
         if (h < 1 || h > 64) return "hand size must be 1 to 64";
         if (h * c.players > piece_count) return "not enough tiles to deal the hands";
+        // The opening starts at the origin and runs right or down: on a board limited to |x|, |y| ≤
+        // Radius it holds at most Radius + 1 tiles, and a hand may be dealt a group of up to
+        // min(hand size, line length) that the first player must place whole (and may do nothing
+        // else): such a game could never start.
+        if (const int group = std::min(h, rules_traits<R>::max_line);
+            R::opening == opening_rule::largest_group && board_type::limited && group > Radius + 1)
+            return "an opening of up to " + std::to_string(group) + " tiles does not fit a board of radius " +
+                   std::to_string(Radius) + " (hand size at most " + std::to_string(Radius + 1) + ")";
         if (!c.ages.empty() && static_cast<int>(c.ages.size()) != c.players) return "give one age per player, or none";
         return {};
     }
