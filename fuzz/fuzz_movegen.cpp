@@ -33,10 +33,7 @@ using qwirkle_test::three_colours_six_shapes;
 /// tile, or neither one colour nor one shape (the reference's pruning asks this at every node).
 template <class Board>
 bool line_broken(const Board& b, const qwirkle_test::board_move_t<Board>& m, cell c, axis a) {
-    using T = typename Board::tile_type;
-    const auto line = qwirkle_test::naive_line(b, m, c, a);
-    return line.size > static_cast<std::size_t>(std::max(T::colours, T::shapes)) || line.repeated ||
-           (line.size >= 2 && !line.one_colour && !line.one_shape);
+    return qwirkle_test::naive_line_fault(qwirkle_test::naive_line(b, m, c, a)) != placement_rule::ok;
 }
 
 template <class R>

@@ -75,3 +75,53 @@ TEST_CASE("regression: a small board that cannot hold the opening group is refus
         CHECK_FALSE(g.legal_actions().empty());
     }
 }
+
+namespace {
+// The rule set fuzz_tile_game plays small games with: 2 colours x 2 shapes x 3 copies, hands of one.
+struct tiny_rules : qwirkle::standard_rules {
+    static constexpr int colours = 2;
+    static constexpr int shapes = 2;
+    static constexpr int copies = 3;
+    static constexpr int max_players = 2;
+    static constexpr int hand_size(int) noexcept { return 1; }
+};
+}  // namespace
+
+TEST_CASE("regression: an exchange that draws a special tile from a bag with nothing else keeps the hand full (fuzz_tile_game)") {
+    // The exchange drew its new tiles before the old ones went back. When the draw revealed a special
+    // tile and the bag then held nothing else, the replacement was never drawn: the player kept an
+    // empty hand while the bag held a tile, and then had no legal action at all (no tile to place or
+    // give back, and a pass only with an empty bag) in a game still running. Now the tiles given back
+    // go into the bag before the rest of the draw, as a player at the table would do.
+    using tiny = qwirkle::basic_game<tiny_rules>;
+    const auto rec = qwirkle::parse_record<tiny_rules>(
+        "qwirkle-game 1\nplayers 2\nseed 15665714669710540799\nhand 1\nspecials 2\n"
+        "0,0,R2\nexchange R2\n-1,0,O2\nexchange R1\n0,-1,O2\n-1,1,O1\n1,-1,R2\n1,-2,R1\n2,-2,R2\n"
+        "-2,1,O2\n-2,2,O1\n2,-3,R1\nexchange R1\n");
+    REQUIRE_MESSAGE(rec.ok(), rec.error().describe());
+    auto replayed = tiny::replay(rec->config, rec->actions);
+    REQUIRE(replayed.game);
+    tiny& g = *replayed.game;
+    const auto& s = g.state();
+    // Before the last exchange: the bag holds only the special tile; player 0 gives back R1.
+    auto before = tiny::replay(rec->config, std::span(rec->actions).first(rec->actions.size() - 1));
+    REQUIRE(before.game);
+    CHECK(before.game->state().bag_size() == 1);
+    CHECK(before.game->state().bag_contents().empty());
+    CHECK(before.game->state().specials_revealed() == 0);
+    // The exchange revealed the special tile and gave player 0 a tile: the one given back, the only
+    // tile left. Every player holds one tile and the bag is empty.
+    CHECK(s.specials_revealed() == 2);
+    CHECK(s.bag_size() == 0);
+    for (int p = 0; p < 2; ++p) CHECK(s.hand(p).size() == 1);
+    CHECK(to_string(s.hand(0)) == "R1");
+    // And the game goes on: someone to act has a legal action, until the end.
+    int steps = 0;
+    while (!g.is_terminal() && steps++ < 20) {
+        const auto actions = g.legal_actions();
+        REQUIRE_FALSE(actions.empty());
+        REQUIRE(g.apply(actions.front()).ok());
+    }
+    CHECK(g.is_terminal());
+    CHECK(g.legal_actions().empty());
+}

@@ -138,6 +138,21 @@ naive_line_facts<Board> naive_line(const Board& b, const board_move_t<Board>& m,
     return line;
 }
 
+
+/// What breaks one line of the naive reference rules (placement_rule::ok when nothing does).
+template <class Board>
+placement_rule naive_line_fault(const naive_line_facts<Board>& line) {
+    using T = typename Board::tile_type;
+    const std::size_t n = line.size;
+    if (n < 2) return placement_rule::ok;
+    if (n > static_cast<std::size_t>(std::max(T::colours, T::shapes))) return placement_rule::line_too_long;
+    if (!line.one_colour && !line.one_shape) return placement_rule::mixed_line;
+    // A colour line holds at most one tile per shape, a shape line one per colour.
+    if (line.one_colour && !line.one_shape && n > static_cast<std::size_t>(T::shapes)) return placement_rule::line_too_long;
+    if (line.one_shape && !line.one_colour && n > static_cast<std::size_t>(T::colours)) return placement_rule::line_too_long;
+    if (line.repeated) return placement_rule::duplicate_in_line;
+    return placement_rule::ok;
+}
 /// The first rule broken, in the order check_placement documents; ok when none.
 template <class Board>
 placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Board::tile_type>& hand,
@@ -182,21 +197,10 @@ placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Bo
                 touches = touches || b.at(n).has_value();
         if (!touches) return placement_rule::no_contact;
     }
-    const auto fault = [](const naive_line_facts<Board>& line) {
-        const std::size_t n = line.size;
-        if (n < 2) return placement_rule::ok;
-        if (n > static_cast<std::size_t>(std::max(T::colours, T::shapes))) return placement_rule::line_too_long;
-        if (!line.one_colour && !line.one_shape) return placement_rule::mixed_line;
-        // A colour line holds at most one tile per shape, a shape line one per colour.
-        if (line.one_colour && !line.one_shape && n > static_cast<std::size_t>(T::shapes)) return placement_rule::line_too_long;
-        if (line.one_shape && !line.one_colour && n > static_cast<std::size_t>(T::colours)) return placement_rule::line_too_long;
-        if (line.repeated) return placement_rule::duplicate_in_line;
-        return placement_rule::ok;
-    };
-    if (const auto f = fault(naive_line(b, m, m[0].at, main)); f != placement_rule::ok) return f;
+    if (const auto f = naive_line_fault(naive_line(b, m, m[0].at, main)); f != placement_rule::ok) return f;
     const axis cross = main == axis::row ? axis::column : axis::row;
     for (const auto& p : m)
-        if (const auto f = fault(naive_line(b, m, p.at, cross)); f != placement_rule::ok) return f;
+        if (const auto f = naive_line_fault(naive_line(b, m, p.at, cross)); f != placement_rule::ok) return f;
     return placement_rule::ok;
 }
 

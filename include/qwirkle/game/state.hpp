@@ -741,9 +741,13 @@ private:
             }
             case action_kind::exchange: {
                 h -= a.tiles;
-                draw(h, a.tiles.size());
+                // The new tiles are drawn before the old ones go back. When special tiles drawn on the
+                // way leave the bag without enough tiles for the rest, the old ones go in first and the
+                // rest is drawn from the mixed bag (docs/rules.md, section 6): the hand keeps its size.
+                const int missing = draw(h, a.tiles.size());
                 a.tiles.for_each([&](tile_type x) { s_.bag[static_cast<std::size_t>(s_.bag_size++)] = static_cast<std::uint8_t>(x.index()); });
                 s_.random.shuffle(s_.bag.begin(), s_.bag.begin() + s_.bag_size);
+                draw(h, missing);
                 s_.passes = 0;
                 break;
             }
@@ -784,8 +788,9 @@ private:
     }
 
     /// Draws n tiles from the bag (fewer if it runs out). A special tile drawn is shown, goes back
-    /// to the box, every player receives its action tile, and a replacement is drawn.
-    void draw(hand_type& h, int n) noexcept {
+    /// to the box, every player receives its action tile, and a replacement is drawn. Returns how
+    /// many tiles the bag could not supply.
+    int draw(hand_type& h, int n) noexcept {
         while (n > 0 && s_.bag_size > 0) {
             const std::uint8_t x = s_.bag[static_cast<std::size_t>(--s_.bag_size)];
             if (x >= special_code) {
@@ -797,6 +802,7 @@ private:
             h.add(detail::tile_at<tile_type>(x));
             --n;
         }
+        return n;
     }
 
     board_type board_;
