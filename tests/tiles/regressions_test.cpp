@@ -125,3 +125,81 @@ TEST_CASE("regression: an exchange that draws a special tile from a bag with not
     CHECK(g.is_terminal());
     CHECK(g.legal_actions().empty());
 }
+
+namespace {
+/// Random games of `Rules` with special tiles in the bag and hands of 1 to 3: after every action,
+/// the game is over exactly when no action is legal, an exchange leaves the hand as large as it
+/// was, and every tile is somewhere (board, hands, bag). Returns the exchanges that revealed a
+/// special tile.
+template <class Rules>
+int special_exchange_games(std::uint64_t first_seed, int games) {
+    using G = qwirkle::basic_game<Rules>;
+    using T = qwirkle::tile_t<Rules>;
+    int revealing_exchanges = 0;
+    for (std::uint64_t seed = first_seed; seed < first_seed + static_cast<std::uint64_t>(games); ++seed) {
+        qwirkle::game_config c = config_of(2, seed, 1 + static_cast<int>(seed % 3));
+        c.special_tiles = 1 + static_cast<unsigned>(seed % 3);
+        rng r(seed);
+        G g(c);
+        int guard = 0;
+        while (!g.is_terminal()) {
+            REQUIRE(++guard < 100000);  // (exchanging forever is legal; a random walk places sooner or later)
+            const auto actions = g.legal_actions();
+            REQUIRE_FALSE(actions.empty());
+            // Now and then an exchange on purpose (that is where the bag runs dry), else any action.
+            std::vector<qwirkle::basic_action<Rules>> exchanges;
+            for (const auto& a : actions)
+                if (a.kind == action_kind::exchange) exchanges.push_back(a);
+            const auto& pool = !exchanges.empty() && r.below(4) == 0 ? exchanges : actions;
+            const auto a = pool[r.below(static_cast<std::uint32_t>(pool.size()))];
+            const int me = g.current_player();
+            const int held = g.hand(me).size();
+            const unsigned revealed = g.specials_revealed();
+            CAPTURE(seed);
+            REQUIRE(g.apply(a).ok());
+            if (a.kind == action_kind::exchange) {
+                CHECK(g.hand(me).size() == held);
+                revealing_exchanges += g.specials_revealed() != revealed;
+            }
+            CHECK(g.is_terminal() == g.legal_actions().empty());
+            std::array<int, T::kinds> n{};
+            g.board().for_each_tile([&](qwirkle::cell, T t) { ++n[static_cast<std::size_t>(t.index())]; });
+            for (int p = 0; p < g.players(); ++p) g.hand(p).for_each([&](T t) { ++n[static_cast<std::size_t>(t.index())]; });
+            g.bag_contents().for_each([&](T t) { ++n[static_cast<std::size_t>(t.index())]; });
+            for (const int k : n) CHECK(k == Rules::copies);
+        }
+    }
+    return revealing_exchanges;
+}
+}  // namespace
+
+TEST_CASE("regression: random games with special tiles and small hands: over exactly when no action is legal") {
+    // The property the exchange above broke, on 2,000 games of the tiny rule set (12 tiles: the bag
+    // runs dry within a few turns, often with a special tile last) and 300 of the mini-expansion set.
+    CHECK(special_exchange_games<tiny_rules>(1, 2000) > 50);
+    CHECK(special_exchange_games<qwirkle::mini_expansion_rules>(1, 300) > 50);
+}
+
+TEST_CASE("regression: a board on which nothing fits and nothing may be taken ends the game, take-a-tile held or not") {
+    // In the tiny rule set a line of 2 is complete (a Qwirkle). The square R2 O2 / O2 O1 closes every
+    // line: no tile fits next to it, and no tile of it may be taken. The stalemate deduction (docs/rules.md
+    // section 2.7) used to stand back whenever a take-a-tile action was still to be used, so the
+    // players exchanged forever (found by the random games above: seed 13).
+    using tiny = qwirkle::basic_game<tiny_rules>;
+    const auto rec = qwirkle::parse_record<tiny_rules>(
+        "qwirkle-game 1\nplayers 2\nseed 13\nhand 2\nspecials 2\n0,0,R2 1,0,O2\nexchange R2 O1\nexchange R2\n0,1,O2 1,1,O1\n");
+    REQUIRE_MESSAGE(rec.ok(), rec.error().describe());
+    auto open = tiny::replay(rec->config, std::span(rec->actions).first(3));
+    REQUIRE(open.game);
+    CHECK_FALSE(open.game->is_terminal());
+    const auto closed = tiny::replay(rec->config, rec->actions);
+    REQUIRE(closed.game);
+    const tiny& g = *closed.game;
+    CHECK(g.bag_size() > 0);
+    std::vector<qwirkle::cell> targets;
+    qwirkle::take_targets(g.board(), std::back_inserter(targets));
+    CHECK(targets.empty());
+    CHECK(g.is_terminal());
+    CHECK(g.end_reason() == game_end::stalemate);
+    CHECK(g.legal_actions().empty());
+}

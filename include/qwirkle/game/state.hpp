@@ -767,14 +767,12 @@ private:
 
     /// With tiles still in the bag, can no placement ever happen again? True when no tile off the
     /// board (in a hand or in the bag) fits any cell next to the board, and no take-a-tile action
-    /// (held unused, or still to come from its special tile in the bag) can change the board:
-    /// placements are then impossible for good, and only exchanges would remain, forever.
+    /// can change the board: none is held unused or still to come from its special tile in the bag,
+    /// or no tile on the board may be taken (every one lies in a complete line: the board cannot
+    /// change, so none ever will). Placements are then impossible for good, and only exchanges would
+    /// remain, forever.
     bool blocked() const noexcept {
         if (board_.empty()) return false;
-        const unsigned take = action_bit(action_tile::take_tile);
-        if ((s_.specials & ~s_.revealed) & take) return false;
-        for (int p = 0; p < players(); ++p)
-            if (s_.held[p] & ~s_.used[p] & take) return false;
         detail::mask64 fits = 0;
         for (const auto f : board_.anchor_fits()) fits |= f;
         for (int p = 0; p < players(); ++p)  // the usual case, cheaply: a hand holds a tile that fits
@@ -784,7 +782,13 @@ private:
         board_.for_each_tile([&](cell, tile_type t) { ++on_board[static_cast<std::size_t>(t.index())]; });
         for (int k = 0; k < tile_type::kinds; ++k)
             if (on_board[static_cast<std::size_t>(k)] < R::copies) outside |= detail::bit(k);
-        return (fits & outside) == 0;
+        if ((fits & outside) != 0) return false;
+        const unsigned take = action_bit(action_tile::take_tile);
+        bool take_ahead = ((s_.specials & ~s_.revealed) & take) != 0;
+        for (int p = 0; p < players(); ++p) take_ahead = take_ahead || (s_.held[p] & ~s_.used[p] & take) != 0;
+        if (!take_ahead) return true;
+        std::array<cell, static_cast<std::size_t>(piece_count)> targets{};
+        return take_targets(board_, targets.begin()) == targets.begin();
     }
 
     /// Draws n tiles from the bag (fewer if it runs out). A special tile drawn is shown, goes back
