@@ -130,15 +130,20 @@ namespace {
 /// Random games of `Rules` with special tiles in the bag and hands of 1 to 3: after every action,
 /// the game is over exactly when no action is legal, an exchange leaves the hand as large as it
 /// was, and every tile is somewhere (board, hands, bag). Returns the exchanges that revealed a
-/// special tile.
+/// special tile. With `actions_at_start`, the players hold action tiles from the start instead.
 template <class Rules>
-int special_exchange_games(std::uint64_t first_seed, int games) {
+int special_exchange_games(std::uint64_t first_seed, int games, bool actions_at_start = false) {
     using G = qwirkle::basic_game<Rules>;
     using T = qwirkle::tile_t<Rules>;
     int revealing_exchanges = 0;
     for (std::uint64_t seed = first_seed; seed < first_seed + static_cast<std::uint64_t>(games); ++seed) {
         qwirkle::game_config c = config_of(2, seed, 1 + static_cast<int>(seed % 3));
-        c.special_tiles = 1 + static_cast<unsigned>(seed % 3);
+        if (actions_at_start) {  // the action tiles held from the start instead (variant 2)
+            c.special_tiles = 0;
+            c.starting_actions = 1 + static_cast<unsigned>(seed % 3);
+        } else {
+            c.special_tiles = 1 + static_cast<unsigned>(seed % 3);
+        }
         rng r(seed);
         G g(c);
         int guard = 0;
@@ -178,6 +183,9 @@ TEST_CASE("regression: random games with special tiles and small hands: over exa
     // runs dry within a few turns, often with a special tile last) and 300 of the mini-expansion set.
     CHECK(special_exchange_games<tiny_rules>(1, 2000) > 50);
     CHECK(special_exchange_games<qwirkle::mini_expansion_rules>(1, 300) > 50);
+    // And with the action tiles held from the start: no special tile to reveal, take-a-tile at once.
+    CHECK(special_exchange_games<tiny_rules>(1, 1000, true) == 0);
+    CHECK(special_exchange_games<qwirkle::mini_expansion_rules>(1, 200, true) == 0);
 }
 
 TEST_CASE("regression: a board on which nothing fits and nothing may be taken ends the game, take-a-tile held or not") {
