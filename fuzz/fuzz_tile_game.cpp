@@ -16,6 +16,9 @@
 // check (every legal action through check(): about one step in eight), without storing them when one
 // is picked, and a game is at most max_steps steps. Half the inputs first fast-forward their game by
 // up to 127 turns of the random bot (cheap: no checks), so that short inputs reach late-game states.
+#define DOCTEST_CONFIG_DISABLE
+#include "support.hpp"
+
 #include "fuzz_support.hpp"
 
 #include <bit>
@@ -32,13 +35,7 @@ struct free_opening_rules : standard_rules {
     static constexpr opening_rule opening = opening_rule::free;
 };
 /// 2 colours × 2 shapes × 3 copies, hands of one: games that stall with tiles in the bag.
-struct tiny_rules : standard_rules {
-    static constexpr int colours = 2;
-    static constexpr int shapes = 2;
-    static constexpr int copies = 3;
-    static constexpr int max_players = 2;
-    static constexpr int hand_size(int) noexcept { return 1; }
-};
+using qwirkle_test::tiny_rules;  // (tests/tiles/support.hpp)
 
 template <class G>
 void conserved(const G& g) {

@@ -76,17 +76,6 @@ TEST_CASE("regression: a small board that cannot hold the opening group is refus
     }
 }
 
-namespace {
-// The rule set fuzz_tile_game plays small games with: 2 colours x 2 shapes x 3 copies, hands of one.
-struct tiny_rules : qwirkle::standard_rules {
-    static constexpr int colours = 2;
-    static constexpr int shapes = 2;
-    static constexpr int copies = 3;
-    static constexpr int max_players = 2;
-    static constexpr int hand_size(int) noexcept { return 1; }
-};
-}  // namespace
-
 TEST_CASE("regression: an exchange that draws a special tile from a bag with nothing else keeps the hand full (fuzz_tile_game)") {
     // The exchange drew its new tiles before the old ones went back. When the draw revealed a special
     // tile and the bag then held nothing else, the replacement was never drawn: the player kept an

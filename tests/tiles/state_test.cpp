@@ -11,6 +11,8 @@
 
 #include <qwirkle/qwirkle.hpp>
 
+#include "support.hpp"
+
 // Every allocation of this test program is counted (the test reads the counter around the code
 // that must not allocate).
 namespace {
@@ -39,6 +41,7 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 using namespace qwirkle;
+using qwirkle_test::tiny_rules;
 
 namespace {
 
@@ -128,17 +131,6 @@ TEST_CASE("state: after any sequence of actions and undos, every query answers a
     }
     MESSAGE(compared << " states compared with their replay");
 }
-
-namespace {
-/// A tiny game that can stall: 2 colours x 2 shapes, 3 copies (12 tiles), lines of at most 2.
-struct tiny_rules : standard_rules {
-    static constexpr int colours = 2;
-    static constexpr int shapes = 2;
-    static constexpr int copies = 3;
-    static constexpr int max_players = 2;
-    static constexpr int hand_size(int) noexcept { return 1; }
-};
-}  // namespace
 
 TEST_CASE("stalemate by deduction: tiles left in the bag that no cell can ever take end the game") {
     // In 0.1.0 such a game exchanged forever. With hands of one tile, many seeds reach a board on

@@ -32,6 +32,16 @@ struct three_colours_six_shapes : standard_rules {
     static constexpr int shapes = 6;
     static constexpr int copies = 3;
 };
+/// A tiny game that can stall: 2 colours x 2 shapes, 3 copies (12 tiles), lines of at most 2 (a
+/// complete line, a Qwirkle), hands of one; the bag runs dry within a few turns. Also the smallest
+/// rule set of fuzz_tile_game.
+struct tiny_rules : standard_rules {
+    static constexpr int colours = 2;
+    static constexpr int shapes = 2;
+    static constexpr int copies = 3;
+    static constexpr int max_players = 2;
+    static constexpr int hand_size(int) noexcept { return 1; }
+};
 
 using small_board = basic_board<standard_rules, 12>;
 
