@@ -156,11 +156,10 @@ int special_exchange_games(std::uint64_t first_seed, int games, bool actions_at_
                 revealing_exchanges += g.specials_revealed() != revealed;
             }
             CHECK(g.is_terminal() == g.legal_actions().empty());
-            std::array<int, T::kinds> n{};
-            g.board().for_each_tile([&](qwirkle::cell, T t) { ++n[static_cast<std::size_t>(t.index())]; });
-            for (int p = 0; p < g.players(); ++p) g.hand(p).for_each([&](T t) { ++n[static_cast<std::size_t>(t.index())]; });
-            g.bag_contents().for_each([&](T t) { ++n[static_cast<std::size_t>(t.index())]; });
-            for (const int k : n) CHECK(k == Rules::copies);
+            auto all = tiles_on(g.board());
+            all += g.bag_contents();
+            for (int p = 0; p < g.players(); ++p) all += g.hand(p);
+            CHECK(all == qwirkle::basic_tile_multiset<T>::full(Rules::copies));
         }
     }
     return revealing_exchanges;

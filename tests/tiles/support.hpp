@@ -148,7 +148,6 @@ naive_line_facts<Board> naive_line(const Board& b, const board_move_t<Board>& m,
     return line;
 }
 
-
 /// What breaks one line of the naive reference rules (placement_rule::ok when nothing does).
 template <class Board>
 placement_rule naive_line_fault(const naive_line_facts<Board>& line) {
@@ -163,6 +162,7 @@ placement_rule naive_line_fault(const naive_line_facts<Board>& line) {
     if (line.repeated) return placement_rule::duplicate_in_line;
     return placement_rule::ok;
 }
+
 /// The first rule broken, in the order check_placement documents; ok when none.
 template <class Board>
 placement_rule naive_check(const Board& b, const basic_tile_multiset<typename Board::tile_type>& hand,
