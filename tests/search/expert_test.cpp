@@ -13,9 +13,11 @@ using namespace qwirkle;
 namespace {
 
 template <class R>
-std::vector<int> play(int players, std::uint64_t seed, int iterations, int& solved) {
+std::vector<int> play(int players, std::uint64_t seed, int iterations, int& solved,
+                      int full_rollouts_bag = expert_options{}.full_rollouts_bag) {
     expert_options o;
     o.iterations = iterations;
+    o.full_rollouts_bag = full_rollouts_bag;
     std::vector<std::unique_ptr<basic_bot<R>>> owned;
     std::vector<basic_bot<R>*> seats;
     for (int p = 0; p < players; ++p) {
@@ -50,6 +52,16 @@ TEST_CASE("expert: the same seed and iteration budget give the same game") {
     int s1 = 0, s2 = 0;
     CHECK(play<standard_rules>(2, 42, 30, s1) == play<standard_rules>(2, 42, 30, s2));
     CHECK(s1 == s2);
+}
+
+TEST_CASE("expert: iterations played to the game's end from the first turn, or never") {
+    // full_rollouts_bag above any bag size: every iteration of every decision plays the game out
+    // (action tiles too); -1: the fixed horizon throughout. Legal, finished and reproducible.
+    int s1 = 0, s2 = 0;
+    CHECK(play<standard_rules>(2, 8, 12, s1, 1000) == play<standard_rules>(2, 8, 12, s2, 1000));
+    CHECK(s1 == s2);
+    CHECK(play<mini_expansion_rules>(2, 9, 12, s1, 1000) == play<mini_expansion_rules>(2, 9, 12, s2, 1000));
+    play<standard_rules>(2, 8, 12, s1, -1);
 }
 
 TEST_CASE("expert: with two players and the bag empty it plays the solver's move") {
