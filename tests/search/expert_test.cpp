@@ -61,6 +61,8 @@ TEST_CASE("expert: iterations played to the game's end from the first turn, or n
     CHECK(play<standard_rules>(2, 8, 12, s1, 1000) == play<standard_rules>(2, 8, 12, s2, 1000));
     CHECK(s1 == s2);
     CHECK(play<mini_expansion_rules>(2, 9, 12, s1, 1000) == play<mini_expansion_rules>(2, 9, 12, s2, 1000));
+    CHECK(play<standard_rules>(4, 10, 12, s1, 1000) == play<standard_rules>(4, 10, 12, s2, 1000));
+    CHECK(play<mini_expansion_rules>(3, 11, 12, s1, 1000) == play<mini_expansion_rules>(3, 11, 12, s2, 1000));
     play<standard_rules>(2, 8, 12, s1, -1);
 }
 

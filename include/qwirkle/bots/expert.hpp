@@ -9,8 +9,8 @@
 /// the actions legal in that determinisation (UCB1 over availability counts, each seat maximising its
 /// own reward), adds one node, plays greedy turns up to a fixed horizon (whole rounds: every seat as
 /// often; with more than two players one more turn of the bot's own, so that what it sets up for
-/// itself counts as well as what it leaves the others) — or, in a two-player game once the bag
-/// holds at most `full_rollouts_bag` tiles, on to the game's end — and backs up a reward per seat: the seat's
+/// itself counts as well as what it leaves the others) — or, once the bag holds at most
+/// `full_rollouts_bag` tiles, on to the game's end — and backs up a reward per seat: the seat's
 /// points gained since the root minus the best other seat's (with more than two players: minus the
 /// mean of the others'), squashed into (0, 1); a game that ends inside the walk scores its final
 /// margin. The actions of a node: the best-scoring
@@ -49,7 +49,7 @@ struct expert_options {
     int root_placements = 20;   ///< best-scoring placements considered at the root
     int placements = 5;         ///< ... and below it
     int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
-    int full_rollouts_bag = 24; ///< with two players, once the bag holds at most this many tiles, iterations play on to the game's end (-1: never)
+    int full_rollouts_bag = 24; ///< once the bag holds at most this many tiles, iterations play on to the game's end (-1: never)
     double exploration = 0.5;   ///< UCB1 constant
     double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
     bool own_last = true;       ///< with more than two players: end each iteration with one more turn of the bot's own, after the whole rounds
@@ -253,8 +253,7 @@ private:
         // Near the end the race to go out decides games (the end bonus, the tiles left in hand): the
         // iterations then play to the game's end instead of stopping after the fixed horizon
         // (`full_horizon` turns at most: a safety cap, far beyond what a game from there lasts).
-        // (Measured with two players only: with more, the fixed horizon stays.)
-        const int horizon = n == 2 && v.bag_size <= o_.full_rollouts_bag ? full_horizon : fixed_horizon;
+        const int horizon = v.bag_size <= o_.full_rollouts_bag ? full_horizon : fixed_horizon;
         const auto start = std::chrono::steady_clock::now();
         for (int it = 0;; ++it) {
             if (seconds > 0) {
