@@ -205,6 +205,14 @@ void play(bytes& in) {
                 FUZZ_CHECK(d.has_value());
                 FUZZ_CHECK(d->observe(p) == o);
                 FUZZ_CHECK(g.state().redeal_hidden(p, r).observe(p) == o);
+                // With the other seats' true hands known, it deals exactly those.
+                std::vector<typename state_type::hand_type> known(static_cast<std::size_t>(g.players()));
+                for (int q = 0; q < g.players(); ++q)
+                    if (q != p) known[static_cast<std::size_t>(q)] = g.state().hand(q);
+                const auto k = state_type::determinize(*o, r, known);
+                FUZZ_CHECK(k.has_value());
+                FUZZ_CHECK(k->observe(p) == o);
+                for (int q = 0; q < g.players(); ++q) FUZZ_CHECK(k->hand(q) == g.state().hand(q));
             }
             continue;
         }

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -607,6 +608,14 @@ public:
     /// observe(o.player) on the result equals `o`. Empty when the observation cannot come from a
     /// game of this rule set (sizes that do not add up).
     static std::optional<basic_state> determinize(const observation_type& o, rng& random) {
+        return determinize(o, random, {});
+    }
+    /// The same, with the hands of some other seats known (from inference over what they played,
+    /// say): `known[p]`, when `known` has an entry for seat p (not the observer's) that is not
+    /// empty, is dealt to p as it is; the other unseen tiles are dealt at random to the other seats
+    /// and the bag. Empty also when a known hand has not `o.hand_sizes[p]` tiles or the known hands
+    /// together are not among the unseen tiles. An empty `known` gives exactly determinize(o, random).
+    static std::optional<basic_state> determinize(const observation_type& o, rng& random, std::span<const hand_type> known) {
         const int n = o.scores.size();
         if (n < R::min_players || n > R::max_players || o.player < 0 || o.player >= n || o.hand_sizes.size() != n ||
             o.actions_held.size() != n || o.actions_used.size() != n)
@@ -619,18 +628,29 @@ public:
             return std::nullopt;
         if (auto why = validate(game_config{n, 0, o.hand_limit, {}, 0u, 0u}); !why.empty())
             throw std::invalid_argument("qwirkle::game: " + why);
+        const auto is_known = [&](int p) {
+            return p != o.player && static_cast<std::size_t>(p) < known.size() && !known[static_cast<std::size_t>(p)].empty();
+        };
+        hand_type dealt = o.unseen;  // what is dealt at random
+        for (int p = 0; p < n; ++p) {
+            if (!is_known(p)) continue;
+            const hand_type& h = known[static_cast<std::size_t>(p)];
+            if (h.size() != o.hand_sizes[p] || !dealt.includes(h)) return std::nullopt;
+            dealt -= h;
+        }
         random.next();  // (the draw that once seeded a throw-away deal: kept, so that a seed gives the same states)
         basic_state d(blank{}, o.board);
         core& c = d.s_;
         c.hands = per_seat<hand_type>(n);
         std::array<std::uint8_t, static_cast<std::size_t>(piece_count)> pool{};
         int k = 0;
-        o.unseen.for_each([&](tile_type t) { pool[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(t.index()); });
+        dealt.for_each([&](tile_type t) { pool[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(t.index()); });
         random.shuffle(pool.begin(), pool.begin() + k);
         int next = 0;
         for (int p = 0; p < n; ++p) {
             hand_type h;
             if (p == o.player) h = o.hand;
+            else if (is_known(p)) h = known[static_cast<std::size_t>(p)];
             else
                 for (int i = 0; i < o.hand_sizes[p]; ++i) h.add(detail::tile_at<tile_type>(pool[static_cast<std::size_t>(next++)]));
             c.hands[p] = h;
