@@ -18,8 +18,11 @@
 /// duplicates and tiles outside the largest group —, the duplicates only, and the whole hand), and
 /// the action tiles (draw three; take the tile that allows the best placement). 2 to 6 players.
 ///
-/// With two players and an empty bag the game is one of perfect information: the bot asks the exact
-/// endgame solver (search/endgame.hpp) within its budget and plays its move when solved.
+/// With two players the deals are not uniform: the opponent's hand is drawn from what the bot
+/// infers of the tiles it kept, from the tiles it placed and what they scored (bots/inference.hpp;
+/// `expert_options::inference`). With two players and an empty bag the game is one of perfect
+/// information: the bot asks the exact endgame solver (search/endgame.hpp) within its budget and
+/// plays its move when solved.
 ///
 /// Budget: iterations per decision and a node budget for the solver (reproducible for a seed), or,
 /// when `seconds` > 0, a time limit per decision: the solver, when asked, gets 60% of it and
@@ -38,6 +41,7 @@
 
 #include "../search/endgame.hpp"
 #include "bot.hpp"
+#include "inference.hpp"
 
 namespace qwirkle {
 
@@ -56,6 +60,8 @@ struct expert_options {
     bool field = true;          ///< with more than two players: compare a seat's gain with the mean of the others' gains instead of the best other's
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
     std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible; 50,000 nodes take up to about 0.1 s); else its time is 60% of `seconds`
+    bool inference = true;      ///< with two players: deal the opponent hands inferred from what it played (bots/inference.hpp) instead of uniform deals
+    inference_options infer;    ///< the inference's settings
 };
 
 /// The expert bot of the tile game: information-set Monte-Carlo tree search over its own
@@ -74,7 +80,7 @@ public:
     using typename basic_bot<R, Radius>::observation_type;
     using typename basic_bot<R, Radius>::action_type;
     /// A bot with these settings (the endgame solver's table is allocated on its first use).
-    explicit basic_expert_bot(expert_options o = {}) : o_(o) {}
+    explicit basic_expert_bot(expert_options o = {}) : o_(o), infer_(o.infer) {}
     std::string name() const override { return "expert"; }
 
     /// Decisions the exact solver made, and those it could not finish in time (then ISMCTS played).
@@ -83,7 +89,18 @@ public:
     int endgame_unsolved() const noexcept { return unsolved_; }
 
     action_type choose(const observation_type& v, rng& random) override {
-        const auto start = std::chrono::steady_clock::now();
+        const auto start = std::chrono::steady_clock::now();  // (the inference's time counts in the budget)
+        if (o_.inference) infer_.update(v, random);
+        const auto a = decide(v, random, start);
+        if (o_.inference) infer_.remember(v, a);
+        return a;
+    }
+
+    /// The hand inference (bots/inference.hpp) as it stands after the last decision.
+    const basic_hand_inference<R, Radius>& inference() const noexcept { return infer_; }
+
+private:
+    action_type decide(const observation_type& v, rng& random, std::chrono::steady_clock::time_point start) {
         // One legal action only (a forced pass, a single placement): no search.
         auto root_state = state_type::determinize(v, random);
         if (!root_state) return fallback(v);
@@ -113,7 +130,6 @@ public:
         return search(v, random, first, seconds);
     }
 
-private:
     struct node {
         std::uint64_t key = 0;
         action_type action;
@@ -263,7 +279,13 @@ private:
             } else if (it >= std::max(1, o_.iterations)) {
                 break;
             }
-            auto d = state_type::determinize(v, random);
+            std::optional<state_type> d;
+            if (o_.inference && infer_.active()) {
+                std::array<hand_type, 2> known{};
+                known[static_cast<std::size_t>(infer_.opponent())] = infer_.sample(v, random);
+                d = state_type::determinize(v, random, known);
+            }
+            if (!d) d = state_type::determinize(v, random);
             if (!d) break;
             state_type& s = *d;
             path.clear();
@@ -364,6 +386,7 @@ private:
     std::vector<node> nodes_;
     mutable std::vector<basic_scored_move<R>> scored_;
     std::unique_ptr<basic_endgame_solver<R, Radius>> solver_;
+    basic_hand_inference<R, Radius> infer_;
     int solved_ = 0, unsolved_ = 0;
 };
 
