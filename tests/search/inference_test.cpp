@@ -84,7 +84,7 @@ TEST_CASE("determinize with a known hand deals it, and refuses hands that cannot
     // An empty list gives exactly the uniform deal for the same stream.
     rng a(9), b(9);
     CHECK(*state::determinize(v, a, {}) == *state::determinize(v, b));
-    // A hand of the wrong size, or holding a tile none of whose copies is unseen, is refused.
+    // A hand of the wrong size is refused, and so is one holding more copies of a kind than are unseen.
     known[1].remove(*truth.distinct().begin());
     CHECK_FALSE(state::determinize(v, r, known));
     // Three copies of a kind the observer holds one of: at most two are unseen.

@@ -4,21 +4,24 @@
 ///
 /// A player's hand is not a random deal: what it kept from turn to turn is what it could not place
 /// well. A search that deals the unseen tiles uniformly (basic_state::determinize) throws that away;
-/// the tracker here keeps it. It holds a set of hypotheses (*particles*) of the opponent's hand and,
-/// at each of the observer's turns, reads what the opponent did since the last one:
+/// the tracker here keeps it. It holds a set of hypotheses (*particles*) of the tiles the opponent
+/// kept and, at each of the observer's turns, reads what the opponent did since the last one:
 /// - the tiles it placed (the board's new tiles) and what they scored;
-/// - for each hypothesis of its hand before that move: the placed tiles go in, the tiles it kept are
-///   those of the hypothesis not placed (some dropped at random when there are too many; those no
-///   longer unseen replaced by unseen ones at random), and the hypothesis is weighted by how close
-///   the move's score came to the best score that hand allowed: `exp(-sharpness × (best − score))`
-///   (1 for a player that always takes the best score; less for hands that held a better move);
-/// - the hypotheses are drawn again in proportion to their weights, and each gets the tiles drawn
-///   after the move at random from the other unseen tiles.
+/// - for each hypothesis: its tiles the observer has seen since are dropped, and so are tiles at
+///   random when the hand had too few other places for the placed tiles (each dropped tile
+///   multiplies the hypothesis's weight by `repair`); the hand it held is the kept tiles, the placed
+///   ones and unseen tiles at random; the hypothesis is weighted by how close the move's score came
+///   to the best score that hand allowed, `exp(-sharpness × (best − score))` (1 for a player that
+///   always takes the best score; less for hands that held a better move), and what it keeps now
+///   is that hand without the placed tiles;
+/// - the hypotheses are drawn again in proportion to their weights.
 ///
-/// A hypothesis is thus always a hand of the opponent's size made of tiles the observer has not
-/// seen. Anything the tracker does not model — more than two players, action tiles, an exchange or a
-/// pass by the opponent, the opening, a turn missed — starts it again from uniform deals, which is
-/// what a search without it assumes anyway. Deterministic for the random stream it is given.
+/// sample() deals a hypothesis plus tiles drawn at random from the other unseen ones (the tiles
+/// the opponent drew since are unknown): a hand of the opponent's size made of tiles the observer
+/// has not seen. Anything the tracker does not model — more than two players, action tiles, an
+/// exchange or a pass by the opponent, the opening, a turn missed — starts it again from no kept
+/// tiles (uniform deals), which is what a search without it assumes anyway. Deterministic for the
+/// random stream it is given.
 #pragma once
 
 #include <cmath>
@@ -94,7 +97,7 @@ public:
     /// Every hypothesis held: the tiles the opponent is thought to have kept since before its last
     /// move (for tests and diagnostics).
     const std::vector<hand_type>& particles() const noexcept { return particles_; }
-    /// Decisions that followed the opponent's move, and those that started from uniform deals.
+    /// Decisions that followed the opponent's move.
     int followed() const noexcept { return followed_; }
     /// Decisions that started from uniform deals (first turn, or something not modelled).
     int restarted() const noexcept { return restarted_; }
@@ -132,8 +135,9 @@ private:
         particles_.assign(static_cast<std::size_t>(o_.particles), hand_type{});  // nothing known kept
     }
 
-    /// Follows the hypotheses through the opponent's placement; false if it was not one (or no
-    /// hypothesis is consistent with it).
+    /// Follows the hypotheses through the opponent's placement; false if it was not one (or every
+    /// hypothesis lost all its weight). (The board is never empty here: the observer's remembered
+    /// action came after the opening.)
     bool follow(const observation_type& v, rng& random) {
         const int opp = 1 - v.player;
         hand_type placed;
@@ -141,18 +145,15 @@ private:
             if (!after_.occupied(c)) placed.add(t);
         });
         if (placed.empty() || placed.size() != v.board.size() - after_.size() || placed.size() > opponent_hand_) return false;
-        if (particles_.empty() || player_now_ != v.player) return false;
         const int scored = v.scores[opp] - opponent_score_;
         const int held = opponent_hand_;  // its hand when it moved
-        const bool opening = after_.empty();  // (the opening's rule decides the move, not its score)
         std::vector<hand_type> kept(particles_.size());
         std::vector<double> weight(particles_.size());
         double total = 0;
         for (std::size_t i = 0; i < particles_.size(); ++i) {
             // The tiles it is thought to have kept until this move: those not placed must still be
             // unseen; the placed tiles not among them must have come with the tiles drawn since.
-            hand_type k = particles_[i];
-            hand_type played_from_k, rest = k;
+            hand_type played_from_k, rest = particles_[i];
             placed.for_each([&](tile_t<R> t) {
                 if (rest.remove(t)) played_from_k.add(t);
             });
@@ -167,11 +168,9 @@ private:
             need -= played_from_k;
             const int over = need.size() - (held - played_from_k.size() - rest.size());
             if (over > 0) {
-                for (int d = 0; d < over; ++d) {
-                    hand_type one;
-                    draw(rest, 1, one, random);
-                    rest -= one;
-                }
+                hand_type dropped;
+                draw(rest, over, dropped, random);
+                rest -= dropped;
                 wrong += over;
             }
             const int free = held - played_from_k.size() - rest.size() - need.size();
@@ -181,13 +180,10 @@ private:
             pool -= rest;
             hand_type filled = rest;
             draw(pool, free, filled, random);
-            double w = std::pow(o_.repair, wrong);
-            if (!opening) {
-                hand_type before = filled;
-                before += placed;
-                const int best = count_moves(after_, before).best;
-                w *= std::exp(-o_.sharpness * std::max(0, best - scored));
-            }
+            hand_type before = filled;
+            before += placed;
+            const int best = count_moves(after_, before).best;
+            const double w = std::pow(o_.repair, wrong) * std::exp(-o_.sharpness * std::max(0, best - scored));
             kept[i] = filled;
             weight[i] = w;
             total += w;
