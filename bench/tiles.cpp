@@ -136,6 +136,19 @@ void place_undo(benchmark::State& state) {
 }
 BENCHMARK(place_undo);
 
+/// The same, taken back with rewind (exact: the board as it was, anchor order included).
+void place_rewind(benchmark::State& state) {
+    auto p = positions()[1];
+    const auto best = qwirkle::best_move(p.board, p.hand);
+    for (auto _ : state) {
+        const auto mark = p.board.current_mark();
+        p.board.place(best->move);
+        p.board.rewind(mark);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(place_rewind);
+
 /// Copying a board: the alternative to undo.
 void board_copy(benchmark::State& state) {
     const auto& p = positions()[1];

@@ -1,8 +1,9 @@
 // Fixed workloads for instruction counts under callgrind (scripts/callgrind.sh): only the measured
 // part of each runs with collection on, so the counts are exact and repeatable on a busy machine.
-// Uses only the public API that version 0.1.0 already had, so the same file measures both.
+// Uses only the public API that version 0.1.0 already had (place_rewind: rewind where the board has
+// it, else undo), so the same file measures both.
 //
-//   workload MODE DATA_DIR     MODE: suite | in_game | place_undo | copy | greedy
+//   workload MODE DATA_DIR     MODE: suite | in_game | place_undo | place_rewind | copy | greedy
 // Prints the number of units the counts are to be divided by (passes, positions, moves, games).
 #include <valgrind/callgrind.h>
 
@@ -34,6 +35,19 @@ template <class Game>
 bool over(const Game& g) {  // (0.1.0 named it is_over)
     if constexpr (requires { g.is_terminal(); }) return g.is_terminal();
     else return g.is_over();
+}
+
+/// Places a move and takes it back: with rewind where the board has it, else with undo.
+template <class Board, class Move>
+void place_and_rewind(Board& b, const Move& m) {
+    if constexpr (requires { b.rewind(b.current_mark()); }) {
+        const auto mark = b.current_mark();
+        b.place(m);
+        b.rewind(mark);
+    } else {
+        b.place(m);
+        b.undo(m);
+    }
 }
 
 }  // namespace
@@ -78,6 +92,15 @@ int main(int argc, char** argv) {
             p.board.place(best->move);
             p.board.undo(best->move);
         }
+        CALLGRIND_TOGGLE_COLLECT;
+        sink = static_cast<std::uint64_t>(p.board.size());
+        units = 1000;
+    } else if (mode == "place_rewind") {  // the same move placed and rewound (undone, on a board without rewind)
+        auto p = ps[1];
+        const auto best = qwirkle::best_move(p.board, p.hand);
+        moves = static_cast<std::uint64_t>(best->move.size());
+        CALLGRIND_TOGGLE_COLLECT;
+        for (int r = 0; r < 1000; ++r) place_and_rewind(p.board, best->move);
         CALLGRIND_TOGGLE_COLLECT;
         sink = static_cast<std::uint64_t>(p.board.size());
         units = 1000;

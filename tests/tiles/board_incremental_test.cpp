@@ -144,3 +144,132 @@ TEST_CASE("board: cells that share a hash key (128 apart) are told apart, and wh
     CHECK(check_placement(b, tile_multiset{"R3"_t}, move{{cell{128, 0}, "R3"_t}}).rule == placement_rule::off_board);
     CHECK(b.size() == 2);
 }
+
+namespace {
+
+/// Everything generation reads, in the board's internal order: each anchor's cell, runs, masks,
+/// and the moves in the order they come.
+template <class Hand>
+std::vector<std::uint64_t> internal_order(const board& b, const Hand& hand) {
+    std::vector<std::uint64_t> v;
+    for (const auto& a : b.anchors()) {
+        v.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(a.x)) << 32 | static_cast<std::uint32_t>(a.y));
+        for (std::size_t d = 0; d < 4; ++d) v.push_back(a.run[d] * 131 + a.length[d]);
+        v.push_back(a.allows[0] ^ (a.allows[1] << 1) ^ a.repeated);
+    }
+    for (const auto f : b.anchor_fits()) v.push_back(f);
+    for (int k = 0; k < b.size(); ++k) v.push_back(static_cast<std::uint64_t>(b.tile_number(b.tile_cell(k))));
+    for_each_move(b, hand, [&](const move& m, int score) {
+        v.push_back(static_cast<std::uint64_t>(score));
+        for (const auto& p : m) v.push_back(static_cast<std::uint64_t>(p.tile.index()) << 40 ^ static_cast<std::uint64_t>(b.key_of(p.at)));
+    });
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("board: rewind brings the board back exactly, internal order and generation order included") {
+    long rewound = 0;
+    for_each_position(12, [&](const game& g) {
+        board b = g.board();
+        const auto& hand = g.hand(g.current_player());
+        rng r(static_cast<std::uint64_t>(b.size()) * 7919 + 1);
+        // Chains of up to four moves, each placed on the last, rewound to a random earlier point.
+        std::vector<board::mark> marks{b.current_mark()};
+        std::vector<std::vector<std::uint64_t>> seen{internal_order(b, hand)};
+        for (int step = 0; step < 12; ++step) {
+            std::vector<move> moves;
+            for_each_move(b, hand, [&](const move& m, int) { moves.push_back(m); });
+            if (!moves.empty() && marks.size() < 5 && r.below(3) != 0) {
+                const int size = b.size();
+                if (!b.place(moves[r.below(static_cast<std::uint32_t>(moves.size()))])) {  // no room left
+                    REQUIRE(size > board::capacity - 6);
+                    REQUIRE(b.size() == size);  // refused: the same tiles (taken back with remove())
+                    return;
+                }
+                marks.push_back(b.current_mark());
+                seen.push_back(internal_order(b, hand));
+            } else {
+                const auto back = r.below(static_cast<std::uint32_t>(marks.size()));
+                REQUIRE(b.can_rewind(marks[back]));
+                REQUIRE(b.rewind(marks[back]));
+                marks.resize(back + 1);
+                seen.resize(back + 1);
+                REQUIRE(internal_order(b, hand) == seen.back());
+                ++rewound;
+            }
+        }
+        REQUIRE(b.rewind(marks.front()));
+        REQUIRE(b == g.board());
+        REQUIRE(internal_order(b, hand) == seen.front());
+    });
+    MESSAGE(rewound << " rewinds compared with the board as it was");
+    CHECK(rewound > 1000);
+}
+
+TEST_CASE("board: a mark is void after remove, undo, copy or clear, and a refused rewind changes nothing") {
+    const auto p = parse_position("0,0,R1 1,0,R2 2,0,R3 0,1,O1 | R4 R5 Y1");
+    REQUIRE(p);
+    board b = p->board;
+    const auto hand = p->hand;
+    const auto before = internal_order(b, hand);
+    const auto m0 = b.current_mark();
+    CHECK(b.rewind(m0));  // nothing placed since: nothing to do
+    CHECK(internal_order(b, hand) == before);
+
+    REQUIRE(b.place(cell{3, 0}, "R4"_t));
+    const auto m1 = b.current_mark();
+    REQUIRE(b.place(cell{4, 0}, "R5"_t));
+    SUBCASE("remove voids every mark") {
+        REQUIRE(b.remove(cell{4, 0}));
+        CHECK_FALSE(b.can_rewind(m1));
+        CHECK_FALSE(b.rewind(m0));
+        CHECK(b.size() == 5);  // refused: nothing taken back
+        b.undo(move{{cell{3, 0}, "R4"_t}});
+        CHECK(b == p->board);
+    }
+    SUBCASE("undo voids every mark") {
+        b.undo(move{{cell{4, 0}, "R5"_t}});
+        CHECK_FALSE(b.rewind(m1));
+        CHECK(b.size() == 5);
+    }
+    SUBCASE("a copy starts with no history; clear voids the marks") {
+        board c = b;
+        CHECK_FALSE(c.can_rewind(m1));
+        CHECK(c.can_rewind(c.current_mark()));
+        b.clear();
+        CHECK_FALSE(b.can_rewind(m1));
+        CHECK(b.empty());
+    }
+    SUBCASE("a mark ahead of the board (taken before a rewind further back) is void") {
+        REQUIRE(b.rewind(m1));
+        const auto m2 = b.current_mark();
+        REQUIRE(b.rewind(m0));
+        CHECK_FALSE(b.can_rewind(m2));
+        CHECK(internal_order(b, hand) == before);
+    }
+    SUBCASE("a refused tile keeps the marks; a refused move takes its first tiles back with remove()") {
+        CHECK_FALSE(b.place(cell{4, 0}, "R6"_t));  // occupied
+        CHECK(b.can_rewind(m1));
+        const move clash{{cell{5, 0}, "Y1"_t}, {cell{4, 0}, "R6"_t}};  // the second cell is occupied
+        CHECK_FALSE(b.place(clash));
+        CHECK(b.size() == 6);
+        CHECK(b.at(cell{4, 0}) == "R5"_t);
+        CHECK_FALSE(b.at(cell{5, 0}));
+        CHECK_FALSE(b.can_rewind(m1));
+    }
+}
+
+TEST_CASE("board: rewind reaches back journal_depth placements, and no further") {
+    board b;
+    std::vector<board::mark> marks;
+    // (The board checks no rule: any 80 tiles on 80 cells will do.)
+    for (int i = 0; i < 80; ++i) {
+        marks.push_back(b.current_mark());
+        REQUIRE(b.place(cell{i % 10, i / 10}, *tile::make(i % 6, i / 6 % 6)));
+    }
+    CHECK_FALSE(b.can_rewind(marks[80 - board::journal_depth - 1]));
+    CHECK(b.can_rewind(marks[80 - board::journal_depth]));
+    REQUIRE(b.rewind(marks[80 - board::journal_depth]));
+    CHECK(b.size() == 80 - board::journal_depth);
+}

@@ -145,19 +145,22 @@ public:
         // What the cell held: its runs give the new tile's lines without walking them.
         journal_entry& j = journal_push();
         j.key = k;
+        j.box = box_;
+        j.anchors_before = static_cast<std::uint16_t>(anchor_count_);
+        j.table_used_before = static_cast<std::uint16_t>(table_used_);
+        j.writes = 0;
+        j.ends = 0;
         j.was_anchor = before != empty_value;
         if (j.was_anchor) {
-            const anchor& a = anchors_[before & ~anchor_flag];
-            j.run = a.run;
-            j.length = a.length;
-            j.repeated = a.repeated;
-            j.allows = a.allows;
-            drop_anchor(before & ~anchor_flag, false);  // the cell's table entry is overwritten below
+            j.anchor_slot = static_cast<std::uint16_t>(before & ~anchor_flag);
+            j.cell = anchors_[j.anchor_slot];
+            drop_anchor(j.anchor_slot, false, &j);  // the cell's table entry is overwritten below
         } else {
-            j.run = {};
-            j.length = {};
-            j.repeated = 0;
+            j.cell.run = {};
+            j.cell.length = {};
+            j.cell.repeated = 0;
         }
+        log_write(j, h);
         if (table_[h] == empty_entry) ++table_used_;
         table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(tile_value(t, size_)) << 16);
         occupied_[static_cast<std::size_t>(size_++)] = tile_entry{c.x, c.y, k, static_cast<std::uint8_t>(t.index())};
@@ -181,14 +184,18 @@ public:
         // From the journal also the crossing-line masks the cells had before the tile came (the
         // same tiles around them again): restored rather than computed.
         const journal_entry* j = nullptr;
-        if (journal_size_ > 0 && journal_top().key == k) {
+        // Either way the anchors come back in an order of their own (the order 0.1.0's boards
+        // had, which the records of its Monte-Carlo games depend on), not as before the placement:
+        // every mark is void from here (rewind restores the order too).
+        ++epoch_;
+        if (journal_top_ != journal_bottom_ && journal_top().key == k) {
             j = &journal_top();
-            run = j->run;
-            length = j->length;
-            repeated = j->repeated;
-            --journal_size_;  // (the entry stays readable until the next placement)
+            run = j->cell.run;
+            length = j->cell.length;
+            repeated = j->cell.repeated;
+            --journal_top_;  // (the entry stays readable until the next placement)
         } else {
-            journal_size_ = 0;  // the journal no longer describes the board
+            journal_top_ = journal_bottom_ = 0;  // the journal no longer describes the board
             for (std::size_t d = 0; d < 4; ++d) walk(c, d, run[d], length[d], repeated);
         }
         const int pos = (v >> 8) & 0x7F;
@@ -210,7 +217,7 @@ public:
             a.length = length;
             a.repeated = repeated;
             if (j && j->was_anchor) {
-                a.allows = j->allows;
+                a.allows = j->cell.allows;
                 fits_[static_cast<std::size_t>(s)] = a.allows[0] & a.allows[1];
             } else {
                 update_allows(a, static_cast<std::size_t>(s), 0);
@@ -233,8 +240,41 @@ public:
     constexpr void undo(const basic_move<Rules>& m) noexcept {
         for (int k = m.size(); k-- > 0;) remove(m[k].at);
     }
-    /// Takes every tile off: the board is as newly built.
-    constexpr void clear() noexcept { *this = basic_board(); }
+    /// Takes every tile off: the board is as newly built (and every mark void).
+    constexpr void clear() noexcept {
+        const auto e = epoch_;
+        *this = basic_board();
+        epoch_ = e + 1;
+    }
+
+    /// A point of the board's history to come back to with rewind(); only for the board that made it.
+    struct mark {
+        std::uint32_t epoch;  ///< the board's epoch: which stretch of its history
+        std::uint32_t depth;  ///< how many placements of that stretch there were
+        /// The same point.
+        friend constexpr bool operator==(const mark&, const mark&) = default;
+    };
+    /// The board as it is now, as a point to rewind to.
+    constexpr mark current_mark() const noexcept { return {epoch_, journal_top_}; }
+    /// Can rewind(m) bring the board back to `m`? Yes while every placement since is still in the
+    /// journal (at most `journal_depth` of them) and no tile has been taken off with remove() or
+    /// undo() since (they change the anchors' order; so does a refused place(move), which takes
+    /// back the tiles it placed with remove()), nor the board copied or cleared.
+    constexpr bool can_rewind(mark m) const noexcept {
+        return m.epoch == epoch_ && m.depth >= journal_bottom_ && m.depth <= journal_top_;
+    }
+    /// Takes back every tile placed since `m`, leaving the board exactly as it was then: the same
+    /// tiles and the same internal order, so that moves are generated in the same order as then
+    /// (undo() gives the same tiles, in an order of its own). Cheaper than undo(): it writes back
+    /// what the placements changed instead of working out the runs and masks again. False,
+    /// changing nothing, when !can_rewind(m).
+    constexpr bool rewind(mark m) noexcept {
+        if (!can_rewind(m)) return false;
+        while (journal_top_ != m.depth) take_back_top();
+        return true;
+    }
+    /// Most placements rewind() can take back at once.
+    static constexpr int journal_depth = 64;
 
     /// Calls f(cell, tile) for every tile on the board.
     template <class F>
@@ -365,7 +405,9 @@ private:
     /// (More than `capacity` + `max_anchors`, so never reached: a guard only.)
     static constexpr int table_limit = static_cast<int>(table_size * 7 / 8);
     static_assert(capacity + max_anchors <= table_limit, "the table must hold every tile and anchor");
-    static constexpr int journal_capacity = 64;  // a power of two (ring indices are masked)
+    static constexpr std::uint32_t journal_capacity = journal_depth;  // a power of two (ring indices are masked)
+    /// Table writes of one placement: its cell, the anchor moved into its place, four new anchors.
+    static constexpr std::size_t max_writes = 6;
     static_assert((journal_capacity & (journal_capacity - 1)) == 0);
 
     struct tile_entry {
@@ -374,15 +416,29 @@ private:
         std::uint8_t tile;
         constexpr cell at() const noexcept { return {x, y}; }
     };
+    /// What one placement changed: enough to take it back exactly (rewind), and the runs and masks
+    /// that remove() reads instead of walking and recomputing them.
     struct journal_entry {
-        std::array<mask, 4> run;
-        std::array<mask, 2> allows;      ///< the cell's crossing-line masks, if it was an anchor
+        anchor cell;  ///< the placed cell's anchor record, if it was an anchor (else: runs empty)
+        std::array<mask, 4> end_run;     ///< per direction: the run the end cell faced on that side before
         std::array<mask, 4> end_allows;  ///< per direction: the mask the end cell had on that axis
-        std::array<std::uint8_t, 4> length;
+                                         ///< (everything for a new anchor, nothing for a tile)
+        std::array<std::uint32_t, max_writes> old_entry;  ///< table entries overwritten, in order
+        std::array<std::uint16_t, max_writes> slot;       ///< ... and their slots
+        std::array<std::uint16_t, 4> end_slot;  ///< per direction: the end cell's place in the anchor list
+        std::array<std::uint8_t, 4> end_length, end_repeated;
+        bounds box;  ///< the kept box before
         key_type key;
-        std::uint8_t repeated;
+        std::uint16_t anchor_slot;  ///< where the placed cell's anchor record was
+        std::uint16_t anchors_before, table_used_before;
+        std::uint8_t writes;  ///< entries of old_entry / slot in use
+        std::uint8_t ends;    ///< bit d: the end cell in direction d was an anchor before (and changed)
         bool was_anchor;
     };
+    constexpr void log_write(journal_entry& j, std::size_t h) const noexcept {
+        j.old_entry[j.writes] = table_[h];
+        j.slot[j.writes++] = static_cast<std::uint16_t>(h);
+    }
 
     static constexpr std::size_t hash(key_type k) noexcept {
         constexpr int bits = std::countr_zero(table_size);  // (table_size is a power of two)
@@ -419,8 +475,10 @@ private:
         while ((table_[h] & 0xFFFF) != k && table_[h] != empty_entry) h = (h + 1) & (table_size - 1);
         return h;
     }
-    constexpr void set_value(key_type k, value_type v) noexcept {
+    /// Sets the value of key k (inserting it if absent); the overwritten entry goes to `j`, if given.
+    constexpr void set_value(key_type k, value_type v, journal_entry* j = nullptr) noexcept {
         const std::size_t h = slot_of(k);
+        if (j) log_write(*j, h);
         if (table_[h] == empty_entry) ++table_used_;
         table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(v) << 16);
     }
@@ -467,14 +525,38 @@ private:
 
     // -- the journal of placements, for undo without walking --
     constexpr journal_entry& journal_push() noexcept {
-        if (journal_size_ == journal_capacity) {  // forget the oldest entry
-            journal_start_ = (journal_start_ + 1) & (journal_capacity - 1);
-            --journal_size_;
-        }
-        return journal_[static_cast<std::size_t>(journal_start_ + journal_size_++) & (journal_capacity - 1)];
+        if (journal_top_ - journal_bottom_ == journal_capacity) ++journal_bottom_;  // forget the oldest entry
+        return journal_[journal_top_++ & (journal_capacity - 1)];
     }
-    constexpr const journal_entry& journal_top() const noexcept {
-        return journal_[static_cast<std::size_t>(journal_start_ + journal_size_ - 1) & (journal_capacity - 1)];
+    constexpr const journal_entry& journal_top() const noexcept { return journal_[(journal_top_ - 1) & (journal_capacity - 1)]; }
+
+    /// Takes back the last placement exactly: every change it made, in reverse order.
+    constexpr void take_back_top() noexcept {
+        const journal_entry& j = journal_[--journal_top_ & (journal_capacity - 1)];
+        for (std::size_t dir = 4; dir-- > 0;) {
+            if (!((j.ends >> dir) & 1u)) continue;
+            const std::size_t s = j.end_slot[dir], d = dir ^ 1u;
+            anchor& a = anchors_[s];
+            a.run[d] = j.end_run[dir];
+            a.length[d] = j.end_length[dir];
+            a.repeated = j.end_repeated[dir];
+            a.allows[d / 2] = j.end_allows[dir];
+            fits_[s] = a.allows[0] & a.allows[1];
+        }
+        for (std::size_t w = j.writes; w-- > 0;) table_[j.slot[w]] = j.old_entry[w];
+        table_used_ = j.table_used_before;
+        --size_;
+        box_ = j.box;
+        anchor_count_ = j.anchors_before;
+        if (j.was_anchor) {
+            const std::size_t s = j.anchor_slot, last = static_cast<std::size_t>(anchor_count_ - 1);
+            if (s != last) {
+                anchors_[last] = anchors_[s];
+                fits_[last] = fits_[s];
+            }
+            anchors_[s] = j.cell;
+            fits_[s] = j.cell.allows[0] & j.cell.allows[1];
+        }
     }
 
     /// The run of tiles starting next to c in direction d: its set, length, and whether it repeats one.
@@ -518,29 +600,63 @@ private:
     /// axis of direction D (0: row, 2: column) face the new run; their old masks go to the journal.
     template <std::size_t D>
     constexpr void run_ends(cell c, key_type kc, tile_type t, journal_entry& j) noexcept {
-        const mask left = j.run[D], right = j.run[D + 1];
+        const mask left = j.cell.run[D], right = j.cell.run[D + 1];
         const mask set = left | right | detail::bit(t.index());
-        const bool rep = ((j.repeated >> D) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
-        const int n = j.length[D] + 1 + j.length[D + 1];
-        j.end_allows[D] = set_run<D>(c, kc, j.length[D] + 1, set, n, rep);
-        j.end_allows[D + 1] = set_run<D + 1>(c, kc, j.length[D + 1] + 1, set, n, rep);
+        const bool rep = ((j.cell.repeated >> D) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
+        const int n = j.cell.length[D] + 1 + j.cell.length[D + 1];
+        // What an end cell with no run on its far side allows on this axis (most end cells).
+        const mask ext = rep ? 0 : detail::extensions_of_distinct<tile_type>(set, n);
+        j.end_allows[D] = set_run<D>(c, kc, j.cell.length[D] + 1, set, n, rep, ext, j);
+        j.end_allows[D + 1] = set_run<D + 1>(c, kc, j.cell.length[D + 1] + 1, set, n, rep, ext, j);
     }
     /// Sets the run facing back toward c of the free cell `steps` from c (key kc) in direction `dir`
     /// (a new anchor if it was not one); returns the mask of that axis the cell had before
-    /// (everything for a new anchor).
+    /// (everything for a new anchor). `ext`: what the axis allows there when the cell has no run
+    /// on its far side. What it changes goes to the journal entry `j`.
     template <std::size_t dir>
-    constexpr mask set_run(cell c, key_type kc, int steps, mask set, int n, bool rep) noexcept {
+    constexpr mask set_run(cell c, key_type kc, int steps, mask set, int n, bool rep, mask ext, journal_entry& j) noexcept {
         constexpr std::size_t d = dir ^ 1u;
+        constexpr mask all = detail::low_bits(tile_type::kinds);
         const key_type k = shift_key(kc, dir, steps);
-        const value_type v = probe(k);
+        const std::size_t h = slot_of(k);
+        if (table_[h] == empty_entry) {  // a new anchor, at the end of the list; this run is its only one
+            const std::size_t s = static_cast<std::size_t>(anchor_count_++);
+            log_write(j, h);
+            ++table_used_;
+            table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(anchor_flag | s) << 16);
+            anchor& a = anchors_[s];
+            a = anchor{};
+            const cell at = step(c, dir, steps);
+            a.x = at.x;
+            a.y = at.y;
+            a.key = k;
+            a.run[d] = set;
+            a.length[d] = static_cast<std::uint8_t>(n);
+            a.repeated = static_cast<std::uint8_t>(static_cast<unsigned>(rep) << d);
+            a.allows[d / 2] = ext;
+            a.allows[1 - d / 2] = all;
+            fits_[s] = ext;
+            return all;
+        }
+        const value_type v = static_cast<value_type>(table_[h] >> 16);
         if (is_tile(v)) return 0;  // (only for boards of several pieces far apart)
-        const std::size_t s = v == empty_value ? static_cast<std::size_t>(add_anchor(step(c, dir, steps), k)) : (v & ~anchor_flag);
+        const std::size_t s = v & ~anchor_flag;
         anchor& a = anchors_[s];
+        j.ends = static_cast<std::uint8_t>(j.ends | (1u << dir));
+        j.end_slot[dir] = static_cast<std::uint16_t>(s);
+        j.end_run[dir] = a.run[d];
+        j.end_length[dir] = a.length[d];
+        j.end_repeated[dir] = a.repeated;
         const mask before = a.allows[d / 2];
         a.run[d] = set;
         a.length[d] = static_cast<std::uint8_t>(n);
         a.repeated = static_cast<std::uint8_t>((a.repeated & ~(1u << d)) | (static_cast<unsigned>(rep) << d));
-        update_allows(a, s, d & 2);
+        if (a.length[dir] == 0) {  // nothing on the far side: the axis allows what the run does
+            a.allows[d / 2] = ext;
+            fits_[s] = a.allows[0] & a.allows[1];
+        } else {
+            update_allows(a, s, d & 2);
+        }
         return before;
     }
     constexpr int add_anchor(cell c, key_type k) noexcept {
@@ -564,13 +680,13 @@ private:
     }
     /// Takes anchor s off the list (the last one moves into its place); `erase`: also takes its
     /// cell out of the table (false when the caller overwrites the cell's entry at once).
-    constexpr void drop_anchor(std::size_t s, bool erase = true) noexcept {
+    constexpr void drop_anchor(std::size_t s, bool erase = true, journal_entry* j = nullptr) noexcept {
         const key_type k = anchors_[s].key;
         const std::size_t last = static_cast<std::size_t>(--anchor_count_);
         if (s != last) {
             anchors_[s] = anchors_[last];
             fits_[s] = fits_[last];
-            set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s));
+            set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s), j);
         }
         if (erase) erase_value(k);
     }
@@ -584,8 +700,8 @@ private:
         anchor_count_ = o.anchor_count_;
         table_used_ = o.table_used_;
         box_ = o.box_;
-        journal_size_ = 0;  // a copy starts without history
-        journal_start_ = 0;
+        journal_top_ = journal_bottom_ = 0;  // a copy starts without history
+        epoch_ = o.epoch_ + 1;               // (and the original's marks are not for it)
     }
 
     // The lists are left uninitialised beyond their sizes (never read there), so that building and
@@ -598,8 +714,9 @@ private:
     int anchor_count_ = 0;
     int table_used_ = 0;
     bounds box_{};
-    int journal_start_ = 0;
-    int journal_size_ = 0;
+    std::uint32_t journal_bottom_ = 0;  ///< the oldest entry kept (entries count from the last reset)
+    std::uint32_t journal_top_ = 0;     ///< one past the newest entry
+    std::uint32_t epoch_ = 0;           ///< changes whenever the marks made so far become void
     std::array<journal_entry, static_cast<std::size_t>(journal_capacity)> journal_;
 };
 
