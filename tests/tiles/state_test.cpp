@@ -160,3 +160,43 @@ TEST_CASE("stalemate by deduction: tiles left in the bag that no cell can ever t
     MESSAGE(blocked << " of 400 tiny games ended blocked with tiles in the bag");
     CHECK(blocked > 0);
 }
+
+TEST_CASE("state: undo gives the actions back in the order they came before (the board rewinds exactly)") {
+    using S = basic_state<action_tiles_at_start_rules>;
+    const auto ordered = [](const S& s) {
+        std::vector<std::string> k;
+        for (const auto& a : s.legal_actions()) k.push_back(to_string(a));
+        return k;
+    };
+    long exact = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        const game_config config{2 + static_cast<int>(seed % 3), seed, 0, {}, {}, {}};
+        S s(config);
+        struct step {
+            S::undo_record undo;
+            std::vector<std::string> before;
+            int takes;  ///< tiles taken before this action was applied
+        };
+        std::vector<step> stack;
+        int takes = 0;  // every take-a-tile action applied (undone ones too) voids the board's marks
+        rng r(seed * 31);
+        for (int n = 0; n < 200 && !s.is_terminal(); ++n) {
+            if (!stack.empty() && r.below(3) == 0) {
+                REQUIRE(s.undo(stack.back().undo));
+                if (stack.back().takes == takes) {
+                    REQUIRE(ordered(s) == stack.back().before);
+                    ++exact;
+                }
+                stack.pop_back();
+            } else {
+                const auto acts = s.legal_actions();
+                const auto a = acts[r.below(static_cast<std::uint32_t>(acts.size()))];
+                stack.push_back({{}, ordered(s), takes});
+                REQUIRE(s.apply(a, stack.back().undo).ok());
+                if (a.kind == action_kind::take_tile) ++takes;
+            }
+        }
+    }
+    MESSAGE(exact << " undos gave the actions back in their order");
+    CHECK(exact > 500);
+}

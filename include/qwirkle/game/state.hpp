@@ -536,6 +536,7 @@ public:
     class undo_record {
         friend class basic_state;
         typename basic_state::core before_{};
+        typename board_type::mark mark_{};  ///< the board before, to rewind to
         action_kind kind_ = action_kind::pass;
         move_type move_{};
         cell taken_at_{};
@@ -543,13 +544,15 @@ public:
         bool valid_ = false;
     };
     /// Plays the action like apply and, when it is legal, fills `undo` so that undo(undo) restores
-    /// this state: same tiles, hands, bag order, scores and random stream. (The anchors' internal
-    /// order may differ, so the moves of a restored state come in an order of their own; every
-    /// query answers the same as a set.)
+    /// this state: same tiles, hands, bag order, scores and random stream, and (but after taking a
+    /// tile, or when the board cannot rewind so far: see basic_board::rewind) the same board
+    /// down to the order in which moves are generated. (Otherwise the moves of the restored state
+    /// come in an order of their own; every query answers the same as a set.)
     error_type apply(const action_type& a, undo_record& undo) {
         const error_type e = check(a);
         if (!e.ok()) return e;
         undo.before_ = s_;
+        undo.mark_ = board_.current_mark();
         undo.kind_ = a.kind;
         undo.move_ = a.move;
         undo.taken_at_ = a.at;
@@ -561,7 +564,7 @@ public:
     /// nothing, for a record that holds no action.
     bool undo(undo_record& u) noexcept {
         if (!u.valid_) return false;
-        if (u.kind_ == action_kind::place) board_.undo(u.move_);
+        if (u.kind_ == action_kind::place && !board_.rewind(u.mark_)) board_.undo(u.move_);
         if (u.kind_ == action_kind::take_tile) board_.place(u.taken_at_, u.taken_);
         s_ = u.before_;
         u.valid_ = false;
