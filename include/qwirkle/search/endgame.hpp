@@ -217,6 +217,7 @@ private:
 
     /// Plays `m` for `side`, returns its value for `side` within (alpha, beta) (fail-soft), undoes it.
     int play(int side, const scored& m, int alpha, int beta, int ply) {
+        const auto mark = board_.current_mark();
         board_.place(m.move);
         auto& h = hands_[side];
         std::uint64_t hk = 0;
@@ -230,7 +231,7 @@ private:
         else v = m.score - search(1 - side, false, m.score - beta, m.score - alpha, ply + 1);
         key_ ^= m.key ^ hk;
         for (const auto& p : m.move) h.add(p.tile);
-        board_.undo(m.move);
+        board_.rewind(mark);  // (exactly as before: the siblings are generated in one order)
         return v;
     }
 
