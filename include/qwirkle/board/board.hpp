@@ -145,7 +145,7 @@ public:
         // What the cell held: its runs give the new tile's lines without walking them.
         journal_entry& j = journal_push();
         j.key = k;
-        j.box = box_;
+        j.box = {box_.min.x, box_.min.y, box_.max.x, box_.max.y};
         j.anchors_before = static_cast<std::uint16_t>(anchor_count_);
         j.table_used_before = static_cast<std::uint16_t>(table_used_);
         j.writes = 0;
@@ -427,7 +427,7 @@ private:
         std::array<std::uint16_t, max_writes> slot;       ///< ... and their slots
         std::array<std::uint16_t, 4> end_slot;  ///< per direction: the end cell's place in the anchor list
         std::array<std::uint8_t, 4> end_length, end_repeated;
-        bounds box;  ///< the kept box before
+        std::array<int, 4> box;  ///< the kept box before (plain ints: a board is built without touching the journal)
         key_type key;
         std::uint16_t anchor_slot;  ///< where the placed cell's anchor record was
         std::uint16_t anchors_before, table_used_before;
@@ -546,7 +546,7 @@ private:
         for (std::size_t w = j.writes; w-- > 0;) table_[j.slot[w]] = j.old_entry[w];
         table_used_ = j.table_used_before;
         --size_;
-        box_ = j.box;
+        box_ = {{j.box[0], j.box[1]}, {j.box[2], j.box[3]}};
         anchor_count_ = j.anchors_before;
         if (j.was_anchor) {
             const std::size_t s = j.anchor_slot, last = static_cast<std::size_t>(anchor_count_ - 1);
