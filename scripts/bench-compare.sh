@@ -14,6 +14,8 @@
 #   QWIRKLE_BENCH_FILTER   Google Benchmark filter (default: all but the 40 per-position runs)
 #   QWIRKLE_BENCH_PROGRAMS programs to run (default "tiles state"; "cards" adds the card game's)
 #   QWIRKLE_BENCH_JOBS     build jobs (default 2)
+#   QWIRKLE_BENCH_PAIRS    "NEW=OLD ...": also compare benchmark NEW of the working tree with OLD of
+#                          REV (a new way of doing an old thing, e.g. place_rewind=place_undo)
 # Example: bash scripts/bench-compare.sh f4bda74 5 --benchmark_min_time=0.2
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,8 +84,9 @@ for ((r = 1; r <= rounds; ++r)); do
 done
 
 "$python" - "$out" "$rounds" "$rev" "${programs[@]}" <<'EOF'
-import json, statistics, sys
+import json, os, statistics, sys
 out, rounds, rev, programs = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+pairs = [tuple(x.split("=", 1)) for x in os.environ.get("QWIRKLE_BENCH_PAIRS", "").split() if "=" in x]
 skip = {"name", "run_name", "run_type", "repetitions", "repetition_index", "threads", "iterations",
         "time_unit", "family_index", "per_family_instance_index", "aggregate_name", "aggregate_unit",
         "error_occurred", "error_message", "label"}
@@ -108,19 +111,22 @@ for p in programs:
     old = [load(p, "old", r) for r in range(1, rounds + 1)]
     names_new, names_old = list(new[0]), set(old[0])
     print(f"-- {p}")
-    for name in names_new:
-        if name not in names_old: continue
+    rows = [(name, name) for name in names_new if name in names_old]
+    rows += [(a, b) for a, b in pairs if a in new[0] and b in names_old]
+    for name, old_name in rows:
         for fig in new[0][name]:
-            if fig not in old[0][name]: continue
+            if fig not in old[0][old_name]: continue
             nv = [n[name][fig] for n in new if name in n]
-            ov = [o[name][fig] for o in old if name in o]
+            ov = [o[old_name][fig] for o in old if old_name in o]
             ratios = [a / b for a, b in zip(nv, ov) if b]
             if not ratios: continue
             better = "higher" if "per_second" in fig or fig.endswith("_rate") else "lower"
             if fig in ("state_bytes", "moves", "turns_per_game", "actions_per_state", "positions", "max_table"): better = "(count)"
-            print(f"{name:<34} {fig:<24} {statistics.median(nv):>14.4g} {statistics.median(ov):>14.4g} "
+            label = name if name == old_name else f"{name} / {old_name}"
+            print(f"{label:<34} {fig:<24} {statistics.median(nv):>14.4g} {statistics.median(ov):>14.4g} "
                   f"{min(ratios):>9.3f} {statistics.median(ratios):>8.3f} {max(ratios):>8.3f}  {better}")
-    only_new = [n for n in names_new if n not in names_old]
+    paired = {a for a, b in rows}
+    only_new = [n for n in names_new if n not in paired]
     only_old = [n for n in old[0] if n not in set(names_new)]
     if only_new: print(f"unmatched (only in the working tree): {', '.join(only_new)}")
     if only_old: print(f"unmatched (only in {rev}): {', '.join(only_old)}")

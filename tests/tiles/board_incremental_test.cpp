@@ -241,12 +241,34 @@ TEST_CASE("board: a mark is void after remove, undo, copy or clear, and a refuse
         CHECK_FALSE(b.can_rewind(m1));
         CHECK(b.empty());
     }
-    SUBCASE("a mark ahead of the board (taken before a rewind further back) is void") {
+    SUBCASE("a mark rewound past is void, also once the board has as many placements again") {
         REQUIRE(b.rewind(m1));
         const auto m2 = b.current_mark();
         REQUIRE(b.rewind(m0));
         CHECK_FALSE(b.can_rewind(m2));
+        CHECK_FALSE(b.can_rewind(m1));
         CHECK(internal_order(b, hand) == before);
+        REQUIRE(b.place(cell{0, 2}, "Y1"_t));  // another history, as deep as m1's
+        CHECK_FALSE(b.can_rewind(m1));
+        CHECK_FALSE(b.rewind(m1));
+        CHECK(b.at(cell{0, 2}) == "Y1"_t);
+        CHECK(b.rewind(m0));
+        CHECK(internal_order(b, hand) == before);
+    }
+    SUBCASE("an assignment voids the marks of both boards' pasts") {
+        const board base = p->board;
+        board other = base;
+        REQUIRE(other.place(cell{0, 2}, "Y1"_t));
+        const auto m_other = other.current_mark();
+        REQUIRE(other.place(cell{0, 3}, "Y2"_t));
+        other = base;  // a copy of the board it was copied from: the same history again, nearly
+        CHECK_FALSE(other.can_rewind(m_other));
+        CHECK_FALSE(other.can_rewind(m1));
+        REQUIRE(other.place(cell{0, 2}, "O2"_t));
+        REQUIRE(other.place(cell{0, 3}, "O3"_t));
+        CHECK_FALSE(other.can_rewind(m_other));
+        CHECK_FALSE(other.rewind(m_other));
+        CHECK(other.size() == 6);
     }
     SUBCASE("a refused tile keeps the marks; a refused move takes its first tiles back with remove()") {
         CHECK_FALSE(b.place(cell{4, 0}, "R6"_t));  // occupied

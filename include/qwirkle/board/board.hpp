@@ -17,8 +17,10 @@
 /// holding, for the four directions, the set and length of the run of tiles that starts next to it, and
 /// for both axes the mask of tiles its crossing line still allows. Placing a tile updates only the
 /// anchors at the ends of its row and column runs; a board copies in well under 100 ns (only the used
-/// parts of the lists are copied). Taking back the last placed tile reads what the cell held before
-/// from a small journal instead of walking the runs again.
+/// parts of the lists are copied). Each placement writes what it changed to a journal (the last
+/// `journal_depth`): rewind() writes it back, leaving the board exactly as it was; remove() and
+/// undo() read the runs and masks from it instead of walking the runs again, but rebuild the
+/// anchor list in the order 0.1.0 did (see rewind).
 #pragma once
 
 #include <algorithm>
@@ -241,27 +243,27 @@ public:
         for (int k = m.size(); k-- > 0;) remove(m[k].at);
     }
     /// Takes every tile off: the board is as newly built (and every mark void).
-    constexpr void clear() noexcept {
-        const auto e = epoch_;
-        *this = basic_board();
-        epoch_ = e + 1;
-    }
+    constexpr void clear() noexcept { *this = basic_board(); }
 
     /// A point of the board's history to come back to with rewind(); only for the board that made it.
     struct mark {
         std::uint32_t epoch;  ///< the board's epoch: which stretch of its history
         std::uint32_t depth;  ///< how many placements of that stretch there were
+        std::uint64_t serial; ///< how many placements the board had made (so a mark rewound past is void)
         /// The same point.
         friend constexpr bool operator==(const mark&, const mark&) = default;
     };
     /// The board as it is now, as a point to rewind to.
-    constexpr mark current_mark() const noexcept { return {epoch_, journal_top_}; }
+    constexpr mark current_mark() const noexcept { return {epoch_, journal_top_, serial_}; }
     /// Can rewind(m) bring the board back to `m`? Yes while every placement since is still in the
     /// journal (at most `journal_depth` of them) and no tile has been taken off with remove() or
     /// undo() since (they change the anchors' order; so does a refused place(move), which takes
-    /// back the tiles it placed with remove()), nor the board copied or cleared.
+    /// back the tiles it placed with remove()), nor the board copied, assigned or cleared, nor
+    /// rewound to before `m` and placed on again (a history `m` is not part of).
     constexpr bool can_rewind(mark m) const noexcept {
-        return m.epoch == epoch_ && m.depth >= journal_bottom_ && m.depth <= journal_top_;
+        if (m.epoch != epoch_ || m.depth < journal_bottom_ || m.depth > journal_top_) return false;
+        // The placement just before the mark must be the one that was there: placed before it.
+        return m.depth == journal_bottom_ || journal_[(m.depth - 1) & (journal_capacity - 1)].serial < m.serial;
     }
     /// Takes back every tile placed since `m`, leaving the board exactly as it was then: the same
     /// tiles and the same internal order, so that moves are generated in the same order as then
@@ -428,6 +430,7 @@ private:
         std::array<std::uint16_t, 4> end_slot;  ///< per direction: the end cell's place in the anchor list
         std::array<std::uint8_t, 4> end_length, end_repeated;
         std::array<int, 4> box;  ///< the kept box before (plain ints: a board is built without touching the journal)
+        std::uint64_t serial;    ///< the board's placement count when it was made
         key_type key;
         std::uint16_t anchor_slot;  ///< where the placed cell's anchor record was
         std::uint16_t anchors_before, table_used_before;
@@ -526,7 +529,9 @@ private:
     // -- the journal of placements, for undo without walking --
     constexpr journal_entry& journal_push() noexcept {
         if (journal_top_ - journal_bottom_ == journal_capacity) ++journal_bottom_;  // forget the oldest entry
-        return journal_[journal_top_++ & (journal_capacity - 1)];
+        journal_entry& j = journal_[journal_top_++ & (journal_capacity - 1)];
+        j.serial = serial_++;
+        return j;
     }
     constexpr const journal_entry& journal_top() const noexcept { return journal_[(journal_top_ - 1) & (journal_capacity - 1)]; }
 
@@ -701,7 +706,8 @@ private:
         table_used_ = o.table_used_;
         box_ = o.box_;
         journal_top_ = journal_bottom_ = 0;  // a copy starts without history
-        epoch_ = o.epoch_ + 1;               // (and the original's marks are not for it)
+        // (and no mark made before, on this board or the original, is for it)
+        epoch_ = (epoch_ > o.epoch_ ? epoch_ : o.epoch_) + 1;
     }
 
     // The lists are left uninitialised beyond their sizes (never read there), so that building and
@@ -717,6 +723,7 @@ private:
     std::uint32_t journal_bottom_ = 0;  ///< the oldest entry kept (entries count from the last reset)
     std::uint32_t journal_top_ = 0;     ///< one past the newest entry
     std::uint32_t epoch_ = 0;           ///< changes whenever the marks made so far become void
+    std::uint64_t serial_ = 0;          ///< placements made so far (journal entries are numbered by it)
     std::array<journal_entry, static_cast<std::size_t>(journal_capacity)> journal_;
 };
 

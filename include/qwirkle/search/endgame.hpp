@@ -231,7 +231,10 @@ private:
         else v = m.score - search(1 - side, false, m.score - beta, m.score - alpha, ply + 1);
         key_ ^= m.key ^ hk;
         for (const auto& p : m.move) h.add(p.tile);
-        board_.rewind(mark);  // (exactly as before: the siblings are generated in one order)
+        // Exactly as before (the siblings are generated in one order), unless more than the board's
+        // journal_depth tiles lie above this ply (hands of 30+ tiles): then undo, which voids the
+        // marks below too, so they undo as well.
+        if (!board_.rewind(mark)) board_.undo(m.move);
         return v;
     }
 
