@@ -7,7 +7,8 @@
 // of distinct hand tiles (pruned when a line already breaks, which only grows, and skipped when none of
 // those cells touches the board, which every move but the opening must). Properties: the two
 // lists hold the same moves with the same scores, the generator emits no move twice, every move it
-// emits passes check_placement and scores score_placement; count_moves and best_move agree.
+// emits passes check_placement and scores score_placement; count_moves and best_move agree; after
+// generated moves are placed on the board and rewound, the moves come in the same order again.
 #define DOCTEST_CONFIG_DISABLE
 #include "support.hpp"
 
@@ -165,6 +166,30 @@ void run(bytes& in) {
         std::fprintf(stderr, "board: %s | %s\n", to_string(b).c_str(), to_string(hand).c_str());
     }
     FUZZ_CHECK(generated == reference, "%zu generated, %zu in the reference", generated.size(), reference.size());
+
+    // Rewind: up to three generated moves placed one on another (the board checks no rule, so
+    // the hand may be used again), then taken back to a mark: the same tiles, and the moves come
+    // in the same order as before.
+    const auto in_order = [&] {
+        std::vector<std::pair<key_t<R>, int>> v;
+        for_each_move(b, hand, [&](const basic_move<R>& m, int score) { v.emplace_back(qwirkle_test::key_of(m), score); }, opt);
+        return v;
+    };
+    const auto before = in_order();
+    const board_type as_it_was = b;
+    const auto mark = b.current_mark();
+    for (int k = pick(in, 0, 3); k > 0; --k) {
+        std::vector<basic_move<R>> moves;
+        for_each_move(b, hand, [&](const basic_move<R>& m, int) { moves.push_back(m); }, opt);
+        if (moves.empty()) break;
+        if (!b.place(moves[static_cast<std::size_t>(pick(in, 0, static_cast<int>(moves.size()) - 1))])) {
+            FUZZ_CHECK(!b.can_rewind(mark) || b.current_mark() == mark);  // a refused move may void the marks
+            return;
+        }
+    }
+    FUZZ_CHECK(b.rewind(mark), "a mark of this board, only placements since, could not be rewound");
+    FUZZ_CHECK(b == as_it_was);
+    FUZZ_CHECK(in_order() == before, "rewind changed the order of the moves");
 }
 
 }  // namespace
