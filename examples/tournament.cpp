@@ -2,7 +2,7 @@
 //
 //   qwirkle-tournament [--bots tactician,greedy] [--games 200] [--players 2] [--rules standard]
 //                      [--seed 1] [--threads N] [--max-turns 1000] [--think-ms MS] [--iterations N]
-//                      [--csv games.csv] [--json summary.json] [--quiet]
+//                      [--playouts N] [--csv games.csv] [--json summary.json] [--quiet]
 //   qwirkle-tournament --game cards [--bots cautious,greedy] [--rules schmidt|999] ...
 //   qwirkle-tournament --round-robin --bots random,greedy,tactician,monte-carlo,expert --games 100
 //
@@ -19,8 +19,9 @@
 // on a line of its own and in the JSON (`unfinished`), and marked `finished` 0 in the CSV.
 // The search bots' budgets: --think-ms gives expert and monte-carlo that much time per decision
 // (results then depend on the machine); --iterations sets the expert's tree iterations per decision
-// (reproducible; default 400) and --endgame-nodes the node budget of its exact endgame solver
-// (reproducible; default 1,000,000). Games run on qwirkle::play_games: the results do not depend on --threads.
+// (reproducible; default 400), --playouts the Monte-Carlo bot's simulations per decision
+// (reproducible; default 240) and --endgame-nodes the node budget of the expert's exact endgame
+// solver (reproducible; default 1,000,000). With --think-ms as well, the time budget wins. Games run on qwirkle::play_games: the results do not depend on --threads.
 // --round-robin (two players): every pair of bots plays --games games, each seed twice with the seats
 // swapped (pair p's game j: seed + j / 2, the first bot of the pair on seat j % 2), and an Elo ladder
 // follows the table: a Bradley–Terry fit of all the games (shared wins count half; one virtual draw
@@ -63,6 +64,7 @@ struct options {
     int max_turns = 1000;
     int think_ms = 0;    ///< search bots (expert, monte-carlo): time per decision; 0: their iteration budgets
     int iterations = 0;  ///< expert: iterations per decision; 0: its default
+    int playouts = 0;    ///< monte-carlo: simulations per decision; 0: its default
     long long endgame_nodes = 0;  ///< expert: the endgame solver's node budget; 0: its default
     std::string csv, json;
     bool quiet = false;
@@ -116,7 +118,7 @@ std::vector<std::string> split(const std::string& s) {
 }
 
 /// A tile-game bot by name, with the search budget of the command line (--think-ms for the
-/// search bots, --iterations for the expert).
+/// search bots, --iterations for the expert, --playouts for monte-carlo).
 template <class R>
 std::unique_ptr<qwirkle::basic_bot<R>> make_tile_bot(const options& o, const std::string& name) {
     if (name == "expert") {
@@ -126,9 +128,10 @@ std::unique_ptr<qwirkle::basic_bot<R>> make_tile_bot(const options& o, const std
         if (o.endgame_nodes > 0) e.endgame_nodes = static_cast<std::uint64_t>(o.endgame_nodes);
         return std::make_unique<qwirkle::basic_expert_bot<R>>(e);
     }
-    if ((name == "monte-carlo" || name == "mc") && o.think_ms > 0) {
+    if ((name == "monte-carlo" || name == "mc") && (o.think_ms > 0 || o.playouts > 0)) {
         qwirkle::monte_carlo_options m;
-        m.seconds = o.think_ms / 1000.0;
+        if (o.think_ms > 0) m.seconds = o.think_ms / 1000.0;
+        if (o.playouts > 0) m.playouts = o.playouts;
         return std::make_unique<qwirkle::basic_monte_carlo_bot<R>>(m);
     }
     return qwirkle::make_bot<R>(name);
@@ -320,7 +323,7 @@ int main(int argc, char** argv) {
         "usage: qwirkle-tournament [--game tiles|cards] [--bots a,b,...] [--games 1-1000000] [--players 2-6]\n"
         "                          [--rules NAME] [--seed 0-18446744073709551615] [--threads 0-1024 (0: all cores)]\n"
         "                          [--max-turns 1-1000000] [--think-ms 1-600000] [--iterations 1-10000000]\n"
-        "                          [--endgame-nodes 1-1000000000] [--csv FILE] [--json FILE] [--quiet] [--round-robin]\n",
+        "                          [--playouts 1-10000000] [--endgame-nodes 1-1000000000] [--csv FILE] [--json FILE] [--quiet] [--round-robin]\n",
         argc, argv);
     options o;
     for (int i = 1; i < argc; ++i) {
@@ -335,6 +338,7 @@ int main(int argc, char** argv) {
         else if (a == "--max-turns") o.max_turns = cli.integer(i, 1, 1'000'000);
         else if (a == "--think-ms") o.think_ms = cli.integer(i, 1, 600'000);
         else if (a == "--iterations") o.iterations = cli.integer(i, 1, 10'000'000);
+        else if (a == "--playouts") o.playouts = cli.integer(i, 1, 10'000'000);
         else if (a == "--endgame-nodes") o.endgame_nodes = cli.integer(i, 1LL, 1'000'000'000LL);
         else if (a == "--csv") o.csv = cli.value(i);
         else if (a == "--json") o.json = cli.value(i);
@@ -349,8 +353,8 @@ int main(int argc, char** argv) {
     if (!cards && o.game != "tiles") cli.usage_error("--game: expected tiles or cards, got '" + o.game + "'");
     if (cards && o.rules == "standard") o.rules = "schmidt";
     if (cards && o.bots == std::vector<std::string>{"tactician", "greedy"}) o.bots = {"cautious", "greedy"};
-    if (cards && (o.think_ms || o.iterations || o.endgame_nodes))
-        cli.usage_error("--think-ms, --iterations and --endgame-nodes are for the tile game's search bots");
+    if (cards && (o.think_ms || o.iterations || o.playouts || o.endgame_nodes))
+        cli.usage_error("--think-ms, --iterations, --playouts and --endgame-nodes are for the tile game's search bots");
     for (const auto& b : o.bots)
         if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b))
             cli.usage_error("--bots: unknown bot '" + b + "' (" +
@@ -435,6 +439,7 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(last_seed_offset)), o.max_turns);
     if (o.think_ms) std::printf(", %d ms per search decision", o.think_ms);
     if (o.iterations) std::printf(", %d expert iterations per decision", o.iterations);
+    if (o.playouts) std::printf(", %d monte-carlo playouts per decision", o.playouts);
     if (o.endgame_nodes) std::printf(", %lld endgame nodes", o.endgame_nodes);
     std::printf("\n");
     std::printf("%-12s %7s %18s %11s %15s %14s\n", "bot", "games", "win rate (95% CI)", "mean score", "Qwirkles/game", "turns/game");

@@ -229,18 +229,32 @@ foreach(bad abc 0 10000001)
   cli_case("tournament --iterations '${bad}' refused" TOOL tournament ARGS --iterations "${bad}" RC 2 OUT "^$"
     ERR "^qwirkle-tournament: --iterations: expected an integer 1\\.\\.10000000, got '${bad_re}'\n${tournament_usage}")
 endforeach()
+foreach(bad abc 0 10000001 2x)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --playouts '${bad}' refused" TOOL tournament ARGS --playouts "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --playouts: expected an integer 1\\.\\.10000000, got '${bad_re}'\n${tournament_usage}")
+endforeach()
 foreach(bad abc 0 1000000001 -5)
   cli_literal("${bad}" bad_re)
   cli_case("tournament --endgame-nodes '${bad}' refused" TOOL tournament ARGS --endgame-nodes "${bad}" RC 2 OUT "^$"
     ERR "^qwirkle-tournament: --endgame-nodes: expected an integer 1\\.\\.1000000000, got '${bad_re}'\n${tournament_usage}")
 endforeach()
-foreach(opt --think-ms --endgame-nodes)
+foreach(opt --think-ms --playouts --endgame-nodes)
   cli_case("tournament --game cards ${opt} refused" TOOL tournament ARGS --game cards ${opt} 5 RC 2 OUT "^$"
-    ERR "^qwirkle-tournament: --think-ms, --iterations and --endgame-nodes are for the tile game's search bots\n${tournament_usage}")
+    ERR "^qwirkle-tournament: --think-ms, --iterations, --playouts and --endgame-nodes are for the tile game's search bots\n${tournament_usage}")
 endforeach()
 cli_case("tournament: expert with an endgame node budget" TOOL tournament
   ARGS --bots expert,greedy --games 2 --iterations 20 --endgame-nodes 5000 --quiet RC 0 SECONDS 30
   OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision, 5000 endgame nodes\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$")
+# Monte-Carlo at a fixed playout budget: the same games for any --threads; game 0 as recorded at
+# 30 playouts (its default, 240, plays 193 against 183 there: the option reaches the bot).
+foreach(threads 1 2)
+  cli_case("tournament: monte-carlo with a playout budget (--threads ${threads})" TOOL tournament
+    ARGS --bots monte-carlo,greedy --games 4 --playouts 30 --threads ${threads} --quiet --csv @TMP@/games.csv RC 0 SECONDS 30
+    OUT "seeds 1\\.\\.4, turn cap 1000, 30 monte-carlo playouts per decision\n.*\nmonte-carlo +4 [^\n]*\ngreedy +4 [^\n]*\n$"
+    FILE @TMP@/games.csv
+    FILE_MATCH "^game,seed,bot0,score0,bot1,score1,winners,turns,finished\n0,1,monte-carlo,196,greedy,174,0,51,1\n1,2,greedy,[0-9]+,monte-carlo,[0-9]+,[0-9 ]+,[0-9]+,1\n")
+endforeach()
 foreach(threads 1 2)
   cli_case("tournament: expert with an iteration budget (--threads ${threads})" TOOL tournament
     ARGS --bots expert,greedy --games 2 --iterations 20 --threads ${threads} --quiet --csv @TMP@/games.csv RC 0 SECONDS 30
