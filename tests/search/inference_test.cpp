@@ -64,7 +64,7 @@ struct tracking_greedy : bot {
 
 }  // namespace
 
-TEST_CASE("determinize with a known hand deals it, and refuses hands that cannot be") {
+TEST_CASE("determinize with a known hand deals it, and refuses hands that cannot be (or deals them at random)") {
     game g(2, 77);
     rng r(1);
     // Play a few turns so that both hands and the bag are mixed.
@@ -97,6 +97,31 @@ TEST_CASE("determinize with a known hand deals it, and refuses hands that cannot
     known[1] = wrong;
     CHECK_FALSE(v.unseen.includes(wrong));
     CHECK_FALSE(state::determinize(v, r, known));
+    CHECK_FALSE(state::determinize(v, r, known, state::known_hands::required));
+    // Asked to, determinize deals such a seat at random instead: the same state, from the same
+    // random stream, as with no hand given; a hand that fits is still dealt as given.
+    for (const hand& ruled_out : {wrong, hand{}}) {
+        known[1] = ruled_out;
+        rng x(21), y(21);
+        const auto d = state::determinize(v, x, known, state::known_hands::if_possible);
+        REQUIRE(d);
+        CHECK(*d == *state::determinize(v, y));
+        CHECK(x == y);
+    }
+    {
+        known[1] = truth;
+        known[1].remove(*truth.distinct().begin());  // one tile short
+        rng x(22), y(22);
+        const auto d = state::determinize(v, x, known, state::known_hands::if_possible);
+        REQUIRE(d);
+        CHECK(*d == *state::determinize(v, y));
+        known[1] = truth;
+        rng z(22);
+        const auto e = state::determinize(v, z, known, state::known_hands::if_possible);
+        REQUIRE(e);
+        CHECK(e->hand(1) == truth);
+        CHECK(*e->observe(0) == v);
+    }
     // The observer's own seat is never overwritten.
     std::array<hand, 2> own{};
     own[0] = truth;

@@ -37,6 +37,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "../search/endgame.hpp"
@@ -105,7 +106,8 @@ private:
         auto root_state = state_type::determinize(v, random);
         if (!root_state) return fallback(v);
         std::vector<action_type> first;
-        candidates(*root_state, first, true);
+        std::vector<int> first_scores;
+        candidates(*root_state, first, first_scores, true);
         if (first.size() == 1) return first[0];
         if (first.empty()) return fallback(v);
 
@@ -127,7 +129,7 @@ private:
         double seconds = o_.seconds;
         if (seconds > 0)
             seconds = std::max(seconds * 0.1, seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        return search(v, random, first, seconds);
+        return search(v, random, first, first_scores, seconds);
     }
 
     struct node {
@@ -173,9 +175,11 @@ private:
         return give;
     }
 
-    /// The actions searched in state `s` for the seat to act.
-    void candidates(const state_type& s, std::vector<action_type>& out, bool root) const {
+    /// The actions searched in state `s` for the seat to act; `scores[i]`: the score of out[i] when
+    /// it is a placement, else -1.
+    void candidates(const state_type& s, std::vector<action_type>& out, std::vector<int>& scores, bool root) const {
         out.clear();
+        scores.clear();
         if (s.is_terminal()) return;
         // The k best-scoring placements, best first, the first generated first among equals; a
         // move is built only when it enters the list.
@@ -188,7 +192,10 @@ private:
             if (scored_.size() == k) scored_.pop_back();
             scored_.insert(at, basic_scored_move<R>{m.to_move(), score});
         });
-        for (const auto& m : scored_) out.push_back(action_type::place(m.move));
+        for (const auto& m : scored_) {
+            out.push_back(action_type::place(m.move));
+            scores.push_back(m.score);
+        }
         const int best = scored_.empty() ? -1 : scored_.front().score;
         if (s.can_use(action_tile::take_tile)) {
             if (auto t = best_take(s, best)) out.push_back(action_type::take_tile(*t));
@@ -211,6 +218,7 @@ private:
             }
         }
         if (out.empty() && s.check(action_type::pass()).ok()) out.push_back(action_type::pass());
+        scores.resize(out.size(), -1);
     }
 
     /// The tile to take first when that allows a better placement than `best_plain`.
@@ -236,14 +244,18 @@ private:
         return pick;
     }
 
-    /// One greedy turn (an action tile first when it pays, then the best placement, else a
-    /// sensible exchange, else pass).
-    static action_type greedy(const state_type& s) {
+    /// One greedy turn (the best placement, else draw three, else a sensible exchange, else pass),
+    /// and the placement's score (-1 for the other actions).
+    static std::pair<action_type, int> greedy(const state_type& s) {
         std::optional<basic_scored_move<R>> best;
         s.for_each_legal_move([&](const detail::move_in_progress<R>& m, int score) {
             if (!best || score > best->score) best = basic_scored_move<R>{m.to_move(), score};
         });
-        if (best) return action_type::place(best->move);
+        if (best) return {action_type::place(best->move), best->score};
+        return {other_than_placement(s), -1};
+    }
+    /// The greedy turn of a player who cannot place.
+    static action_type other_than_placement(const state_type& s) {
         if (s.can_use(action_tile::draw_three)) return action_type::draw_three();
         if (s.can_exchange()) {
             const hand_type& h = s.hand(s.current_player());
@@ -254,17 +266,19 @@ private:
         return action_type::pass();
     }
 
-    /// ISMCTS from the observation; `root` holds the root's candidates (the same in every
-    /// determinisation: they depend only on what the bot sees).
-    action_type search(const observation_type& v, rng& random, const std::vector<action_type>& root, double seconds) {
+    /// ISMCTS from the observation; `root` holds the root's candidates and `root_scores` their
+    /// scores (the same in every determinisation: they depend only on what the bot sees).
+    action_type search(const observation_type& v, rng& random, const std::vector<action_type>& root,
+                       const std::vector<int>& root_scores, double seconds) {
         const int n = v.players();
         nodes_.clear();
         nodes_.push_back(node{});
         nodes_[0].actor = -1;
         std::vector<int> path;
         std::vector<action_type> acts;
-        per_seat_scores root_scores{};
-        for (int p = 0; p < n; ++p) root_scores[static_cast<std::size_t>(p)] = v.scores[p];
+        std::vector<int> act_scores;
+        per_seat_scores start_scores{};
+        for (int p = 0; p < n; ++p) start_scores[static_cast<std::size_t>(p)] = v.scores[p];
         const int fixed_horizon = (std::max(1, o_.rollout_turns) + n - 1) / n * n + (o_.own_last && n > 2 ? 1 : 0);
         // Near the end the race to go out decides games (the end bonus, the tiles left in hand): the
         // iterations then play to the game's end instead of stopping after the fixed horizon
@@ -288,25 +302,35 @@ private:
             path.push_back(0);
             int cur = 0;
             bool expanded = false;
+            // Plays an action generated in `s` (a placement with its score: not checked again).
+            const auto play = [&](const action_type& a, int score) {
+                if (score >= 0) {
+                    detail::state_access::apply_generated(s, a, score);
+                    return true;
+                }
+                return s.apply(a).ok();  // (cannot fail: the action was generated legal)
+            };
             // Every iteration looks the same number of turns ahead (whole rounds: each seat as
             // often), in the tree and then in greedy play, so that the margins compare.
             int turns = 0;
             while (!s.is_terminal() && !expanded && turns < horizon) {
                 const int p = s.current_player();
-                if (cur != 0) candidates(s, acts, false);
+                if (cur != 0) candidates(s, acts, act_scores, false);
                 const std::vector<action_type>& acts_here = cur == 0 ? root : acts;
+                const std::vector<int>& scores_here = cur == 0 ? root_scores : act_scores;
                 if (acts_here.empty()) break;
                 // Children compatible with this determinisation; an untried action is expanded.
                 int pick = -1;
+                std::size_t pick_action = 0;
                 double best = -1;
                 for (std::size_t i = 0; i < acts_here.size(); ++i) {
                     const auto& a = acts_here[i];
-                    const std::uint64_t k = key_of(a);
                     int child = -1;
                     const auto& children = nodes_[static_cast<std::size_t>(cur)].children;
+                    // The root's actions are the same in every determinisation and expanded in their
+                    // order: action i's child is the i-th (no search among them, no key needed).
+                    const std::uint64_t k = cur == 0 ? 0 : key_of(a);
                     if (cur == 0) {
-                        // The root's actions are the same in every determinisation and expanded in
-                        // their order: action i's child is the i-th (no search among them).
                         if (i < children.size()) child = children[i];
                     } else {
                         for (const int c : children)
@@ -317,7 +341,7 @@ private:
                     }
                     if (child < 0) {
                         node fresh;
-                        fresh.key = k;
+                        fresh.key = cur == 0 ? key_of(a) : k;
                         fresh.action = a;
                         fresh.actor = p;
                         nodes_.push_back(fresh);
@@ -325,6 +349,7 @@ private:
                         nodes_[static_cast<std::size_t>(cur)].children.push_back(child);
                         ++nodes_[static_cast<std::size_t>(child)].available;
                         pick = child;
+                        pick_action = i;
                         expanded = true;
                         break;
                     }
@@ -332,32 +357,45 @@ private:
                     ++c.available;
                     if (c.visits == 0) {
                         pick = child;
+                        pick_action = i;
                         break;
                     }
                     const double mean = c.reward[static_cast<std::size_t>(p)] / c.visits;
-                    const double ucb = mean + o_.exploration * std::sqrt(std::log(static_cast<double>(c.available)) / c.visits);
+                    const double ucb = mean + o_.exploration * std::sqrt(log_of(c.available) / c.visits);
                     if (ucb > best) {
                         best = ucb;
                         pick = child;
+                        pick_action = i;
                     }
                 }
-                const auto& chosen = nodes_[static_cast<std::size_t>(pick)].action;
-                if (!s.apply(chosen).ok()) break;  // (cannot happen: the action was generated legal)
+                // (The action as generated in this determinisation: the child's, by its key.)
+                const auto& chosen = acts_here[pick_action];
+                if (!play(chosen, scores_here[pick_action])) break;
                 turns += !is_action_tile(chosen.kind);
                 cur = pick;
                 path.push_back(cur);
             }
-            // Greedy play for a few turns after the tree.
+            // Greedy play for a few turns after the tree. The last turn of a fixed horizon, when it
+            // is a placement, only adds its points (and the end bonus when it empties the hand with
+            // the bag empty): what it leaves behind is never looked at.
+            per_seat_scores last{};
             while (turns < horizon && !s.is_terminal()) {
-                const auto a = greedy(s);
-                if (!s.apply(a).ok()) break;
+                const auto [a, score] = greedy(s);
+                if (turns + 1 == horizon && score >= 0) {
+                    const int p = s.current_player();
+                    const bool out = s.bag_size() == 0 && a.move.size() == s.hand(p).size();
+                    last[static_cast<std::size_t>(p)] = score + (out ? R::end_bonus : 0);
+                    break;
+                }
+                if (!play(a, score)) break;
                 turns += !is_action_tile(a.kind);
             }
             // Rewards: each seat's gain since the root minus the best other seat's gain (with
             // `field`: the mean of the others' gains).
             std::array<double, static_cast<std::size_t>(max_players)> reward{};
             const auto value = [&](const state_type& st, int q) {
-                return static_cast<double>(st.score(q) - root_scores[static_cast<std::size_t>(q)]);
+                const auto i = static_cast<std::size_t>(q);
+                return static_cast<double>(st.score(q) + last[i] - start_scores[i]);
             };
             for (int p = 0; p < n; ++p) {
                 double others = o_.field ? 0.0 : -1e9;
@@ -379,19 +417,26 @@ private:
         return nodes_[static_cast<std::size_t>(pick)].action;
     }
 
+    /// log(k) for an availability count k ≥ 1, from a table grown as the counts do (the same
+    /// values as std::log: the same games).
+    double log_of(int k) {
+        const auto i = static_cast<std::size_t>(k);
+        if (i >= logs_.size()) {
+            const std::size_t from = logs_.size();
+            logs_.resize(std::max<std::size_t>(i + 1, 2 * from + 64));
+            for (std::size_t j = from; j < logs_.size(); ++j) logs_[j] = std::log(static_cast<double>(j));
+        }
+        return logs_[i];
+    }
+
     /// A determinisation for one iteration: the opponent's hand drawn from the inference when it
     /// is active (uniform deals when that fails), else uniform deals.
     /// (One call, returned as it is built: a state is never moved or copied on this path.)
     std::optional<state_type> deal(const observation_type& v, rng& random) const {
         std::array<hand_type, 2> known{};
-        if (o_.inference && infer_.active()) {
-            const int opp = infer_.opponent();
-            hand_type& h = known[static_cast<std::size_t>(opp)] = infer_.sample(v, random);
-            // A hand the observation rules out (determinize would refuse it before drawing
-            // anything) is dealt uniformly instead.
-            if (h.size() != v.hand_sizes[opp] || !v.unseen.includes(h)) h = hand_type{};
-        }
-        return state_type::determinize(v, random, known);
+        if (o_.inference && infer_.active()) known[static_cast<std::size_t>(infer_.opponent())] = infer_.sample(v, random);
+        // (A sampled hand the observation rules out is dealt at random instead.)
+        return state_type::determinize(v, random, known, state_type::known_hands::if_possible);
     }
 
     static action_type fallback(const observation_type& v) {
@@ -403,6 +448,7 @@ private:
     static constexpr int full_horizon = 1000;  ///< the turn cap of an iteration played to the game's end
     expert_options o_;
     std::vector<node> nodes_;
+    std::vector<double> logs_;  ///< log_of's table
     mutable std::vector<basic_scored_move<R>> scored_;
     std::unique_ptr<basic_endgame_solver<R, Radius>> solver_;
     basic_hand_inference<R, Radius> infer_;

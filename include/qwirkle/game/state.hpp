@@ -150,6 +150,10 @@ struct action_effect {
     unsigned revealed = 0;  ///< special tiles drawn (and shown) during the action: action_tile bits
 };
 
+namespace detail {
+struct state_access;
+}
+
 /// The tile game's state without history: board, bag, hands, scores, action tiles, whose turn.
 /// Models game_state; copy it to search, apply() / undo() with an undo record to change it in place.
 /// `Radius` bounds the board (unlimited_radius: no bound). Rules: docs/rules.md §2 (tile game) and §3 (mini-expansions).
@@ -619,6 +623,19 @@ public:
     /// and the bag. Empty also when a known hand has not `o.hand_sizes[p]` tiles or the known hands
     /// together are not among the unseen tiles. An empty `known` gives exactly determinize(o, random).
     static std::optional<basic_state> determinize(const observation_type& o, rng& random, std::span<const hand_type> known) {
+        return determinize(o, random, known, known_hands::required);
+    }
+    /// What determinize does with a known hand the observation rules out (not `o.hand_sizes[p]`
+    /// tiles, or not among the unseen tiles with the known hands before it).
+    enum class known_hands {
+        required,  ///< refuse: no state
+        if_possible  ///< deal that seat at random, as if its hand were not known
+    };
+    /// The same, choosing what a known hand the observation rules out does (`if_possible`: an
+    /// inference that guessed wrong still gives a state, with that seat dealt at random; the random
+    /// stream is then the same as if its hand had not been given).
+    static std::optional<basic_state> determinize(const observation_type& o, rng& random, std::span<const hand_type> known,
+                                                  known_hands policy) {
         const int n = o.scores.size();
         if (n < R::min_players || n > R::max_players || o.player < 0 || o.player >= n || o.hand_sizes.size() != n ||
             o.actions_held.size() != n || o.actions_used.size() != n)
@@ -631,16 +648,19 @@ public:
             return std::nullopt;
         if (auto why = validate(game_config{n, 0, o.hand_limit, {}, 0u, 0u}); !why.empty())
             throw std::invalid_argument("qwirkle::game: " + why);
-        const auto is_known = [&](int p) {
-            return p != o.player && static_cast<std::size_t>(p) < known.size() && !known[static_cast<std::size_t>(p)].empty();
-        };
+        per_seat<bool> use_known(n);  // the seats dealt the hand given for them
         hand_type dealt = o.unseen;  // what is dealt at random
         for (int p = 0; p < n; ++p) {
-            if (!is_known(p)) continue;
+            if (p == o.player || static_cast<std::size_t>(p) >= known.size() || known[static_cast<std::size_t>(p)].empty()) continue;
             const hand_type& h = known[static_cast<std::size_t>(p)];
-            if (h.size() != o.hand_sizes[p] || !dealt.includes(h)) return std::nullopt;
+            if (h.size() != o.hand_sizes[p] || !dealt.includes(h)) {
+                if (policy == known_hands::required) return std::nullopt;
+                continue;
+            }
+            use_known[p] = true;
             dealt -= h;
         }
+        const auto is_known = [&](int p) { return use_known[p]; };
         random.next();  // (the draw that once seeded a throw-away deal: kept, so that a seed gives the same states)
         basic_state d(blank{}, o.board);
         core& c = d.s_;
@@ -688,6 +708,7 @@ public:
     }
 
 private:
+    friend struct detail::state_access;
     struct blank {};
     /// A state with this board and nothing else set yet (determinize() fills in the rest).
     basic_state(blank, const board_type& b) : board_(b) {}
@@ -726,7 +747,9 @@ private:
 
     bool valid_seat(int p) const noexcept { return p >= 0 && p < s_.players; }
 
-    error_type apply_checked(const error_type& e, const action_type& a, action_effect* effect) {
+    /// Plays `a` when `e` (its check) is ok; `score`: the placement's score when the caller knows it
+    /// (else it is worked out).
+    error_type apply_checked(const error_type& e, const action_type& a, action_effect* effect, int score = -1) {
         if (!e.ok()) return e;
         action_effect t;
         hand_type& h = s_.hands[s_.current];
@@ -750,7 +773,7 @@ private:
                 return e;  // the same player now plays the turn's main action
             }
             case action_kind::place: {
-                t.score = score_placement(board_, a.move);
+                t.score = score >= 0 ? score : score_placement(board_, a.move);
                 board_.place(a.move);
                 for (const auto& p : a.move) h.remove(p.tile);
                 s_.opening_size = 0;
@@ -838,5 +861,25 @@ private:
 
 /// The standard game's state (standard_rules, unbounded board).
 using state = basic_state<>;
+
+namespace detail {
+/// For the library's own search only: plays an action that the state's move generation produced
+/// for the player to act in this very state (a placement from for_each_legal_move, with the score
+/// it reported, or an action known to be legal there), without checking it again. apply() is what
+/// everything else uses. With QWIRKLE_CHECK_GENERATED defined (the search tests) the check runs
+/// anyway and a refused action throws std::logic_error.
+struct state_access {
+    template <ruleset R, int Radius>
+    static void apply_generated(basic_state<R, Radius>& s, const basic_action<R>& a, int score = -1) {
+#ifdef QWIRKLE_CHECK_GENERATED
+        const auto e = s.check(a);
+        if (!e.ok()) throw std::logic_error("qwirkle: a generated action was illegal: " + e.describe());
+        if (score >= 0 && a.kind == action_kind::place && score != score_placement(s.board(), a.move))
+            throw std::logic_error("qwirkle: a generated placement came with the wrong score");
+#endif
+        s.apply_checked(typename basic_state<R, Radius>::error_type{}, a, nullptr, score);
+    }
+};
+}  // namespace detail
 
 }  // namespace qwirkle
