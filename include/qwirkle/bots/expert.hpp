@@ -135,11 +135,51 @@ private:
     struct node {
         std::uint64_t key = 0;
         action_type action;
-        int actor = 0;  ///< the seat that played `action` to reach this node
+        int actor = 0;   ///< the seat that played `action` to reach this node
+        int parent = -1;
         int visits = 0, available = 0;
         std::array<double, static_cast<std::size_t>(max_players)> reward{};
-        std::vector<int> children;
+        std::vector<int> children;  ///< the root's: its children in the order of its actions (other nodes' are in child_table_)
     };
+
+    /// Below the root, a node's children are found by (parent, action key, actor) in one hash
+    /// table: with thousands of iterations a node can have hundreds of children (one per action
+    /// seen across determinisations), and scanning them was a third of the search's time.
+    struct child_slot {
+        std::uint64_t tag = 0;  ///< 0: free
+        int node = -1;
+    };
+    static std::uint64_t child_tag(int parent, std::uint64_t key, int actor) noexcept {
+        return detail::mix64(key + 0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(parent) * 8 + static_cast<std::uint64_t>(actor) + 1)) | 1u;
+    }
+    /// The child of `parent` reached by `actor` playing the action of key `key`, or -1.
+    int find_child(int parent, std::uint64_t key, int actor) const noexcept {
+        const std::uint64_t tag = child_tag(parent, key, actor);
+        const std::size_t mask = child_table_.size() - 1;
+        for (std::size_t h = static_cast<std::size_t>(tag) & mask;; h = (h + 1) & mask) {
+            const child_slot& e = child_table_[h];
+            if (e.tag == 0) return -1;
+            if (e.tag != tag) continue;
+            const node& n = nodes_[static_cast<std::size_t>(e.node)];
+            if (n.key == key && n.actor == actor && n.parent == parent) return e.node;
+        }
+    }
+    void add_child(int child) {
+        if (2 * (child_count_ + 1) > child_table_.size()) {  // keep the load at most 1/2
+            std::vector<child_slot> old(2 * child_table_.size());
+            old.swap(child_table_);
+            child_count_ = 0;
+            for (const child_slot& e : old)
+                if (e.tag != 0) add_child(e.node);
+        }
+        const node& n = nodes_[static_cast<std::size_t>(child)];
+        const std::uint64_t tag = child_tag(n.parent, n.key, n.actor);
+        const std::size_t mask = child_table_.size() - 1;
+        std::size_t h = static_cast<std::size_t>(tag) & mask;
+        while (child_table_[h].tag != 0) h = (h + 1) & mask;
+        child_table_[h] = {tag, child};
+        ++child_count_;
+    }
 
     static std::uint64_t key_of(const action_type& a) noexcept {
         std::uint64_t k = detail::mix64(static_cast<std::uint64_t>(a.kind) + 1);
@@ -181,22 +221,22 @@ private:
         out.clear();
         scores.clear();
         if (s.is_terminal()) return;
-        // The k best-scoring placements, best first, the first generated first among equals; a
-        // move is built only when it enters the list.
+        // The k best-scoring placements, best first, the first generated first among equals; the
+        // moves are built once the list is final.
         const auto k = static_cast<std::size_t>(std::max(1, root ? o_.root_placements : o_.placements));
         scored_.clear();
         s.for_each_legal_move([&](const detail::move_in_progress<R>& m, int score) {
-            if (scored_.size() == k && score <= scored_.back().score) return;
+            if (scored_.size() == k && score <= scored_.back().first) return;
             auto at = scored_.end();
-            while (at != scored_.begin() && std::prev(at)->score < score) --at;
+            while (at != scored_.begin() && std::prev(at)->first < score) --at;
             if (scored_.size() == k) scored_.pop_back();
-            scored_.insert(at, basic_scored_move<R>{m.to_move(), score});
+            scored_.insert(at, {score, detail::kept_move<R>(m)});
         });
-        for (const auto& m : scored_) {
-            out.push_back(action_type::place(m.move));
-            scores.push_back(m.score);
+        for (const auto& [score, m] : scored_) {
+            out.push_back(action_type::place(m.to_move()));
+            scores.push_back(score);
         }
-        const int best = scored_.empty() ? -1 : scored_.front().score;
+        const int best = scored_.empty() ? -1 : scored_.front().first;
         if (s.can_use(action_tile::take_tile)) {
             if (auto t = best_take(s, best)) out.push_back(action_type::take_tile(*t));
         }
@@ -247,11 +287,15 @@ private:
     /// One greedy turn (the best placement, else draw three, else a sensible exchange, else pass),
     /// and the placement's score (-1 for the other actions).
     static std::pair<action_type, int> greedy(const state_type& s) {
-        std::optional<basic_scored_move<R>> best;
+        detail::kept_move<R> best;  // (built into a move once, at the end)
+        int best_score = -1;
         s.for_each_legal_move([&](const detail::move_in_progress<R>& m, int score) {
-            if (!best || score > best->score) best = basic_scored_move<R>{m.to_move(), score};
+            if (score > best_score) {
+                best = detail::kept_move<R>(m);
+                best_score = score;
+            }
         });
-        if (best) return {action_type::place(best->move), best->score};
+        if (best_score >= 0) return {action_type::place(best.to_move()), best_score};
         return {other_than_placement(s), -1};
     }
     /// The greedy turn of a player who cannot place.
@@ -273,6 +317,8 @@ private:
         const int n = v.players();
         nodes_.clear();
         nodes_.push_back(node{});
+        child_table_.assign(1024, child_slot{});
+        child_count_ = 0;
         nodes_[0].actor = -1;
         std::vector<int> path;
         std::vector<action_type> acts;
@@ -326,27 +372,25 @@ private:
                 for (std::size_t i = 0; i < acts_here.size(); ++i) {
                     const auto& a = acts_here[i];
                     int child = -1;
-                    const auto& children = nodes_[static_cast<std::size_t>(cur)].children;
                     // The root's actions are the same in every determinisation and expanded in their
                     // order: action i's child is the i-th (no search among them, no key needed).
                     const std::uint64_t k = cur == 0 ? 0 : key_of(a);
                     if (cur == 0) {
+                        const auto& children = nodes_[0].children;
                         if (i < children.size()) child = children[i];
                     } else {
-                        for (const int c : children)
-                            if (nodes_[static_cast<std::size_t>(c)].key == k && nodes_[static_cast<std::size_t>(c)].actor == p) {
-                                child = c;
-                                break;
-                            }
+                        child = find_child(cur, k, p);
                     }
                     if (child < 0) {
                         node fresh;
                         fresh.key = cur == 0 ? key_of(a) : k;
                         fresh.action = a;
                         fresh.actor = p;
+                        fresh.parent = cur;
                         nodes_.push_back(fresh);
                         child = static_cast<int>(nodes_.size()) - 1;
-                        nodes_[static_cast<std::size_t>(cur)].children.push_back(child);
+                        if (cur == 0) nodes_[0].children.push_back(child);
+                        else add_child(child);
                         ++nodes_[static_cast<std::size_t>(child)].available;
                         pick = child;
                         pick_action = i;
@@ -449,7 +493,9 @@ private:
     expert_options o_;
     std::vector<node> nodes_;
     std::vector<double> logs_;  ///< log_of's table
-    mutable std::vector<basic_scored_move<R>> scored_;
+    std::vector<child_slot> child_table_;  ///< the children below the root (a power-of-two size)
+    std::size_t child_count_ = 0;
+    mutable std::vector<std::pair<int, detail::kept_move<R>>> scored_;  ///< candidates' best placements so far, with their scores
     std::unique_ptr<basic_endgame_solver<R, Radius>> solver_;
     basic_hand_inference<R, Radius> infer_;
     int solved_ = 0, unsolved_ = 0;

@@ -14,6 +14,7 @@
 /// produced on the row axis only, so each move is produced exactly once.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -50,6 +51,27 @@ struct move_in_progress {
             m.push_back({column ? cell{fixed, pos[k]} : cell{pos[k], fixed}, tile_at<tile_t<R>>(tiles[k])});
         return m;
     }
+};
+
+/// A generated move kept by value: a copy of a move_in_progress's cells and tiles, built into a
+/// basic_move only when asked (cheaper to keep than a move while the best ones are still changing).
+template <ruleset R>
+struct kept_move {
+    static constexpr std::size_t max_line = static_cast<std::size_t>(rules_traits<R>::max_line);
+    std::array<int, max_line> pos{};
+    std::array<std::uint8_t, max_line> tiles{};
+    int size = 0;
+    int fixed = 0;
+    bool column = false;
+    constexpr kept_move() noexcept = default;
+    /// A copy of `m` (whose arrays hold max_line entries: all are copied, without a loop over the size).
+    constexpr explicit kept_move(const move_in_progress<R>& m) noexcept : size(m.size), fixed(m.fixed), column(m.column) {
+        for (std::size_t k = 0; k < max_line; ++k) {
+            pos[k] = m.pos[k];
+            tiles[k] = m.tiles[k];
+        }
+    }
+    constexpr basic_move<R> to_move() const noexcept { return move_in_progress<R>{pos.data(), tiles.data(), size, fixed, column}.to_move(); }
 };
 
 template <class Visitor, class R>
@@ -351,11 +373,16 @@ template <ruleset R, int Radius>
 constexpr std::optional<basic_scored_move<R>> best_move(const basic_board<R, Radius>& b,
                                                         const basic_tile_multiset<tile_t<R>>& hand,
                                                         const movegen_options& opt = {}) {
-    std::optional<basic_scored_move<R>> best;
+    detail::kept_move<R> best;  // (built into a move once, at the end)
+    int best_score = -1;
     for_each_move(b, hand, [&](const detail::move_in_progress<R>& m, int score) {
-        if (!best || score > best->score) best = basic_scored_move<R>{m.to_move(), score};
+        if (score > best_score) {
+            best = detail::kept_move<R>(m);
+            best_score = score;
+        }
     }, opt);
-    return best;
+    if (best_score < 0) return std::nullopt;
+    return basic_scored_move<R>{best.to_move(), best_score};
 }
 
 }  // namespace qwirkle
