@@ -132,14 +132,15 @@ private:
         return search(v, random, first, first_scores, seconds);
     }
 
+    /// A node of the tree: the action that reaches it is known by its key (the root's children by
+    /// their place in `root_children_`, the same as in the root's action list), so that nodes stay
+    /// small: thousands of them are read at random.
     struct node {
-        std::uint64_t key = 0;
-        action_type action;
-        int actor = 0;   ///< the seat that played `action` to reach this node
+        std::uint64_t key = 0;  ///< key_of the action that reaches it
+        int actor = 0;          ///< the seat that played that action
         int parent = -1;
         int visits = 0, available = 0;
         std::array<double, static_cast<std::size_t>(max_players)> reward{};
-        std::vector<int> children;  ///< the root's: its children in the order of its actions (other nodes' are in child_table_)
     };
 
     /// Below the root, a node's children are found by (parent, action key, actor) in one hash
@@ -317,6 +318,7 @@ private:
         const int n = v.players();
         nodes_.clear();
         nodes_.push_back(node{});
+        root_children_.clear();
         child_table_.assign(1024, child_slot{});
         child_count_ = 0;
         nodes_[0].actor = -1;
@@ -376,20 +378,18 @@ private:
                     // order: action i's child is the i-th (no search among them, no key needed).
                     const std::uint64_t k = cur == 0 ? 0 : key_of(a);
                     if (cur == 0) {
-                        const auto& children = nodes_[0].children;
-                        if (i < children.size()) child = children[i];
+                        if (i < root_children_.size()) child = root_children_[i];
                     } else {
                         child = find_child(cur, k, p);
                     }
                     if (child < 0) {
                         node fresh;
-                        fresh.key = cur == 0 ? key_of(a) : k;
-                        fresh.action = a;
+                        fresh.key = k;  // (0 for the root's children: found by their place)
                         fresh.actor = p;
                         fresh.parent = cur;
                         nodes_.push_back(fresh);
                         child = static_cast<int>(nodes_.size()) - 1;
-                        if (cur == 0) nodes_[0].children.push_back(child);
+                        if (cur == 0) root_children_.push_back(child);
                         else add_child(child);
                         ++nodes_[static_cast<std::size_t>(child)].available;
                         pick = child;
@@ -454,12 +454,14 @@ private:
                 for (int p = 0; p < n; ++p) x.reward[static_cast<std::size_t>(p)] += reward[static_cast<std::size_t>(p)];
             }
         }
-        int pick = -1;
-        for (const int c : nodes_[0].children)
-            if (pick < 0 || nodes_[static_cast<std::size_t>(c)].visits > nodes_[static_cast<std::size_t>(pick)].visits) pick = c;
-        if (pick < 0) return fallback(v);
-        return nodes_[static_cast<std::size_t>(pick)].action;
+        // The root action tried most often (the first among equals).
+        std::size_t pick = root_children_.size();
+        for (std::size_t i = 0; i < root_children_.size(); ++i)
+            if (pick == root_children_.size() || visits_of(root_children_[i]) > visits_of(root_children_[pick])) pick = i;
+        if (pick == root_children_.size()) return fallback(v);
+        return root[pick];
     }
+    int visits_of(int n) const noexcept { return nodes_[static_cast<std::size_t>(n)].visits; }
 
     /// log(k) for an availability count k ≥ 1, from a table grown as the counts do (the same
     /// values as std::log: the same games).
@@ -493,6 +495,7 @@ private:
     expert_options o_;
     std::vector<node> nodes_;
     std::vector<double> logs_;  ///< log_of's table
+    std::vector<int> root_children_;       ///< the root's children, in the order of its actions
     std::vector<child_slot> child_table_;  ///< the children below the root (a power-of-two size)
     std::size_t child_count_ = 0;
     mutable std::vector<std::pair<int, detail::kept_move<R>>> scored_;  ///< candidates' best placements so far, with their scores
