@@ -101,6 +101,30 @@ void movegen_in_game(benchmark::State& state) {
 }
 BENCHMARK(movegen_in_game)->UseManualTime();
 
+/// best_move on the same positions (fresh self-play positions, each once): what a greedy player or
+/// a playout pays per turn. It skips the anchors' tiles that cannot beat the best so far.
+void best_move_in_game(benchmark::State& state) {
+    std::uint64_t seed = 1, positions = 0;
+    for (auto _ : state) {
+        double seconds = 0;
+        qwirkle::game g(2, seed++);
+        while (!g.is_terminal()) {
+            const auto& hand = g.hand(g.current_player());
+            const auto t0 = std::chrono::steady_clock::now();
+            const auto best = qwirkle::best_move(g.board(), hand, g.move_options());
+            seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            benchmark::DoNotOptimize(best);
+            ++positions;
+            if (best) g.place(best->move);
+            else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
+            else g.pass();
+        }
+        state.SetIterationTime(seconds);
+    }
+    state.counters["ns_per_position"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(best_move_in_game)->UseManualTime();
+
 /// Every move written to caller storage with its placements (legal_moves into a span).
 void movegen_list(benchmark::State& state) {
     const auto& ps = positions();

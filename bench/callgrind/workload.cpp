@@ -3,7 +3,7 @@
 // Uses only the public API that version 0.1.0 already had (place_rewind: rewind where the board has
 // it, else undo), so the same file measures both.
 //
-//   workload MODE DATA_DIR     MODE: suite | in_game | place_undo | place_rewind | copy | greedy
+//   workload MODE DATA_DIR     MODE: suite | in_game | best | place_undo | place_rewind | copy | greedy
 // Prints the number of units the counts are to be divided by (passes, positions, moves, games).
 #include <valgrind/callgrind.h>
 
@@ -79,6 +79,20 @@ int main(int argc, char** argv) {
                 moves += s.moves;
                 ++units;
                 if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(best->move);
+                else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
+                else g.pass();
+            }
+        }
+    } else if (mode == "best") {  // best_move on every position of 20 greedy games, each once
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            qwirkle::game g(2, seed);
+            while (!over(g)) {
+                const auto& hand = g.hand(g.current_player());
+                CALLGRIND_TOGGLE_COLLECT;
+                const auto best = qwirkle::best_move(g.board(), hand, g.move_options());
+                CALLGRIND_TOGGLE_COLLECT;
+                ++units;
+                if (best) g.place(best->move);
                 else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
                 else g.pass();
             }

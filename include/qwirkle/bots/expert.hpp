@@ -288,15 +288,7 @@ private:
     /// One greedy turn (the best placement, else draw three, else a sensible exchange, else pass),
     /// and the placement's score (-1 for the other actions).
     static std::pair<action_type, int> greedy(const state_type& s) {
-        detail::kept_move<R> best;  // (built into a move once, at the end)
-        int best_score = -1;
-        s.for_each_legal_move([&](const detail::move_in_progress<R>& m, int score) {
-            if (score > best_score) {
-                best = detail::kept_move<R>(m);
-                best_score = score;
-            }
-        });
-        if (best_score >= 0) return {action_type::place(best.to_move()), best_score};
+        if (auto m = s.best_move()) return {action_type::place(std::move(m->move)), m->score};
         return {other_than_placement(s), -1};
     }
     /// The greedy turn of a player who cannot place.

@@ -154,6 +154,9 @@ public:
     /// Calls visit(const move&, int score) for every legal placement of the current player.
     template <class Visitor>
     void for_each_legal_move(Visitor&& visit) const { state_.for_each_legal_move(visit); }
+    /// A highest-scoring legal placement of the current player (the first generated among
+    /// equals), if there is one: the greedy player's move.
+    std::optional<basic_scored_move<R>> best_move() const { return state_.best_move(); }
     /// Every legal placement of the current player with its score, in for_each_legal_move() order.
     std::vector<basic_scored_move<R>> legal_moves() const { return state_.legal_moves(); }
     /// Whether the current player has at least one legal placement.

@@ -400,6 +400,12 @@ public:
     void for_each_legal_move(Visitor&& visit) const {
         if (!is_terminal()) for_each_move(board_, s_.hands[s_.current], visit, move_options());
     }
+    /// A highest-scoring legal placement of the current player (the first generated among
+    /// equals), if there is one: the greedy player's move.
+    std::optional<basic_scored_move<R>> best_move() const {
+        if (is_terminal()) return std::nullopt;
+        return qwirkle::best_move(board_, s_.hands[s_.current], move_options());
+    }
     /// Every legal placement of the current player with its score, in for_each_legal_move() order.
     std::vector<basic_scored_move<R>> legal_moves() const {
         std::vector<basic_scored_move<R>> v;

@@ -12,9 +12,17 @@
 /// board tiles it meets. Candidates at each cell are `hand ∩ crossing-line mask ∩ main-line extensions`,
 /// all precomputed per anchor by the board, so a step costs a few mask operations. Single-tile moves are
 /// produced on the row axis only, so each move is produced exactly once.
+///
+/// best_move (and any visitor with a floor, see has_floor) skips the tiles of an anchor whose moves
+/// cannot score more than the best so far: an upper bound from the hand's tiles that fit the
+/// anchor tile's line and the cells going forward (their runs and crossing lines), read once per
+/// anchor and axis. The move kept is the same as without the skipping: the first generated of the
+/// highest-scoring ones (0.75x the instructions of the plain scan on the positions of greedy games).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -72,6 +80,28 @@ struct kept_move {
         }
     }
     constexpr basic_move<R> to_move() const noexcept { return move_in_progress<R>{pos.data(), tiles.data(), size, fixed, column}.to_move(); }
+};
+
+/// A visitor that only wants moves scoring above a floor (best_move: above the best so far):
+/// `floor()` is that score, and the generator may skip any move that cannot beat it.
+template <class Visitor>
+concept has_floor = requires(const Visitor& v) {
+    { v.floor() } -> std::convertible_to<int>;
+};
+
+/// The visitor of best_move: keeps the first generated of the highest-scoring moves. Its floor
+/// lets the generator skip what cannot score more (the same move is kept either way).
+template <ruleset R>
+struct best_keeper {
+    kept_move<R> best;  ///< (built into a move once, at the end)
+    int score = -1;     ///< its score; -1 before the first move
+    constexpr void operator()(const move_in_progress<R>& m, int s) noexcept {
+        if (s > score) {
+            best = kept_move<R>(m);
+            score = s;
+        }
+    }
+    constexpr int floor() const noexcept { return score; }
 };
 
 template <class Visitor, class R>
@@ -154,19 +184,86 @@ private:
         next_pos_ = pos + 1 + ahead_length;
         // The cell after the anchor's run ahead is where every move of this start goes on: look it
         // up once (only when a tile may go there).
-        next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;
+        if constexpr (pruned) next_known_ = false;  // (looked up once a tile of this start is not skipped)
+        else next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;
         extend_back_ = may_extend_back && behind_length == 0;
+        if constexpr (pruned) gauge<A>(behind_length + 1 + ahead_length, cross_length);
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             const mask64 line = behind | bit(t) | ahead;
             const int length = behind_length + 1 + ahead_length;
             // On the column axis only moves of 2+ tiles count: skip a tile no other tile of the
             // hand can join in its column line.
-            if (A == 1 && !(extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t))) continue;
+            if constexpr (pruned) {
+                mask64 joining = extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t);
+                if (A == 1 && joining == 0) continue;
+                int more = 0;  // (counted by hand: at most a line's worth, and no popcnt instruction assumed)
+                for (; joining && more < max_line - 1; joining &= joining - 1) ++more;
+                if (ceiling<A>(more) <= visit_.floor()) continue;
+                if (!next_known_) find_next();
+            } else {
+                if (A == 1 && !(extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t))) continue;
+            }
             push(pos, t);
             backward<A>(key, pos, line, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
             --depth_;
         }
+    }
+
+    /// For a visitor with a floor: the most a move of this start can score that places `more`
+    /// tiles besides the anchor's. Free cells before the anchor add only to the line's length;
+    /// the cells going forward add their runs to it and their crossing lines' points. Those cells
+    /// are read only as far as asked, once per start (gauge() starts the reading).
+    template <int A>
+    constexpr void gauge(int length, int cross_length) {
+        walked_ = 0;
+        walk_key_ = next_key_;
+        walk_pos_ = next_pos_;
+        walk_length_ = length;
+        start_length_ = length;
+        anchor_points_ = line_ceiling(cross_length + 1);
+    }
+    template <int A>
+    constexpr int ceiling(int more) {
+        // Read the cells going forward that `more` tiles can reach: prefix sums of their runs'
+        // lengths (with their own cells) and of their crossing lines' points.
+        if (walked_ == 0 && more > 0 && !next_known_) find_next();
+        while (walked_ < more && walk_) {
+            const anchor_type& r = *walk_;
+            walk_ = nullptr;
+            if (!(hand_ & r.allows[1 - A])) break;
+            const int ahead = r.length[fwd<A>];
+            const auto w = static_cast<std::size_t>(walked_);
+            forward_length_[w + 1] = forward_length_[w] + 1 + ahead;
+            forward_points_[w + 1] = forward_points_[w] + line_ceiling(r.length[cross0<A>] + r.length[cross0<A> + 1] + 1);
+            ++walked_;
+            walk_length_ += 1 + ahead;
+            if (walk_length_ >= max_line) break;
+            walk_pos_ += 1 + ahead;
+            walk_key_ = advance<A>(walk_key_, 1 + ahead);
+            if (walk_pos_ == forbidden_pos_ || !in_range(walk_pos_)) break;
+            walk_ = &record(walk_key_);
+        }
+        // Each cell going forward adds to the line at least as much as a cell before the anchor,
+        // and adds points: the most comes from going forward as far as the tiles and the line allow.
+        int m = more < walked_ ? more : walked_;
+        if (start_length_ + forward_length_[static_cast<std::size_t>(m)] > max_line) --m;  // (only the last cell read can overflow)
+        int l = start_length_ + forward_length_[static_cast<std::size_t>(m)];
+        if (extend_back_) l = std::min(l + more - m, max_line);
+        const int best = anchor_points_ + forward_points_[static_cast<std::size_t>(m)] + line_ceiling(l);
+        return best > R::lone_tile_score ? best : R::lone_tile_score;
+    }
+    /// Looks up the record of the cell after the anchor and its run ahead (next_), where every
+    /// move of this start going forward goes on.
+    constexpr void find_next() noexcept {
+        next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;  // (as start() does without a floor)
+        walk_ = next_;
+        next_known_ = true;
+    }
+    /// The most a line of `length` tiles can score.
+    static constexpr int line_ceiling(int length) noexcept {
+        constexpr int shortest_complete = tile_type::colours < tile_type::shapes ? tile_type::colours : tile_type::shapes;
+        return length < 2 ? 0 : length + (length >= shortest_complete ? R::qwirkle_bonus : 0);
     }
 
     /// Adds tiles before the leftmost placed cell (free cells with no tile next to them).
@@ -280,7 +377,13 @@ private:
         }
     }
 
+    static constexpr bool pruned = has_floor<Visitor>;
     static constexpr anchor_type open_ = board_type::open_cell();
+    // The cells going forward from the current start, as far as read (see gauge()).
+    std::array<int, static_cast<std::size_t>(max_line) + 1> forward_length_{}, forward_points_{};
+    int walked_ = 0, walk_pos_ = 0, walk_length_ = 0, start_length_ = 0, anchor_points_ = 0;
+    key_type walk_key_ = 0;
+    const anchor_type* walk_ = nullptr;
     const board_type& b_;
     mask64 hand_;
     Visitor& visit_;
@@ -290,6 +393,7 @@ private:
     key_type next_key_ = 0;        ///< the first cell after the anchor and the tiles that follow it
     int next_pos_ = 0;
     const anchor_type* next_ = nullptr;  ///< its record, or nullptr when no tile may go there
+    bool next_known_ = false;            ///< has next_ been looked up for this start?
     int fixed_ = 0;                ///< the coordinate the current line's cells share
     bool extend_back_ = false;     ///< may tiles go before the anchor?
     int depth_ = 0;                ///< tiles placed so far, at positions at_[] along the line
@@ -373,16 +477,10 @@ template <ruleset R, int Radius>
 constexpr std::optional<basic_scored_move<R>> best_move(const basic_board<R, Radius>& b,
                                                         const basic_tile_multiset<tile_t<R>>& hand,
                                                         const movegen_options& opt = {}) {
-    detail::kept_move<R> best;  // (built into a move once, at the end)
-    int best_score = -1;
-    for_each_move(b, hand, [&](const detail::move_in_progress<R>& m, int score) {
-        if (score > best_score) {
-            best = detail::kept_move<R>(m);
-            best_score = score;
-        }
-    }, opt);
-    if (best_score < 0) return std::nullopt;
-    return basic_scored_move<R>{best.to_move(), best_score};
+    detail::best_keeper<R> keep;
+    for_each_move(b, hand, keep, opt);
+    if (keep.score < 0) return std::nullopt;
+    return basic_scored_move<R>{keep.best.to_move(), keep.score};
 }
 
 }  // namespace qwirkle
