@@ -216,6 +216,22 @@ private:
         return give;
     }
 
+    /// The visitor keeping the k best-scoring placements, best first, the first generated first
+    /// among equals; once it holds k, a move must score more than the last to enter, which is
+    /// its floor.
+    struct top_keeper {
+        std::vector<std::pair<int, detail::kept_move<R>>>& list;
+        std::size_t k;
+        void operator()(const detail::move_in_progress<R>& m, int score) {
+            if (list.size() == k && score <= list.back().first) return;
+            auto at = list.end();
+            while (at != list.begin() && std::prev(at)->first < score) --at;
+            if (list.size() == k) list.pop_back();
+            list.insert(at, {score, detail::kept_move<R>(m)});
+        }
+        int floor() const noexcept { return list.size() == k ? list.back().first : -1; }
+    };
+
     /// The actions searched in state `s` for the seat to act; `scores[i]`: the score of out[i] when
     /// it is a placement, else -1.
     void candidates(const state_type& s, std::vector<action_type>& out, std::vector<int>& scores, bool root) const {
@@ -226,13 +242,8 @@ private:
         // moves are built once the list is final.
         const auto k = static_cast<std::size_t>(std::max(1, root ? o_.root_placements : o_.placements));
         scored_.clear();
-        s.for_each_legal_move([&](const detail::move_in_progress<R>& m, int score) {
-            if (scored_.size() == k && score <= scored_.back().first) return;
-            auto at = scored_.end();
-            while (at != scored_.begin() && std::prev(at)->first < score) --at;
-            if (scored_.size() == k) scored_.pop_back();
-            scored_.insert(at, {score, detail::kept_move<R>(m)});
-        });
+        top_keeper keep{scored_, k};  // (with a floor: the generator skips what cannot enter the list)
+        s.for_each_legal_move(keep);
         for (const auto& [score, m] : scored_) {
             out.push_back(action_type::place(m.to_move()));
             scores.push_back(score);
