@@ -871,12 +871,12 @@ using state = basic_state<>;
 namespace detail {
 /// For the library's own search only: plays an action that the state's move generation produced
 /// for the player to act in this very state (a placement from for_each_legal_move, with the score
-/// it reported, or an action known to be legal there), without checking it again. apply() is what
+/// it reported; -1 for the other actions, known to be legal there), without checking it again. apply() is what
 /// everything else uses. With QWIRKLE_CHECK_GENERATED defined (the search tests) the check runs
 /// anyway and a refused action throws std::logic_error.
 struct state_access {
     template <ruleset R, int Radius>
-    static void apply_generated(basic_state<R, Radius>& s, const basic_action<R>& a, int score = -1) {
+    static void apply_generated(basic_state<R, Radius>& s, const basic_action<R>& a, int score) {
 #ifdef QWIRKLE_CHECK_GENERATED
         const auto e = s.check(a);
         if (!e.ok()) throw std::logic_error("qwirkle: a generated action was illegal: " + e.describe());
