@@ -197,9 +197,9 @@ private:
             if constexpr (pruned) {
                 mask64 joining = extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t);
                 if (A == 1 && joining == 0) continue;
-                int more = 0;  // (counted by hand: at most a line's worth, and no popcnt instruction assumed)
-                for (; joining && more < max_line - 1; joining &= joining - 1) ++more;
-                if (ceiling<A>(more) <= visit_.floor()) continue;
+                const int more = std::min(count_bits(joining), max_line - 1);
+                // (no tile joining: the anchor's tile alone, whose score is known without reading on)
+                if ((more == 0 ? single_ceiling() : ceiling<A>(more)) <= visit_.floor()) continue;
                 if (!next_known_) find_next();
             } else {
                 if (A == 1 && !(extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t))) continue;
@@ -252,6 +252,20 @@ private:
         if (extend_back_) l = std::min(l + more - m, max_line);
         const int best = anchor_points_ + forward_points_[static_cast<std::size_t>(m)] + line_ceiling(l);
         return best > R::lone_tile_score ? best : R::lone_tile_score;
+    }
+    /// The most the anchor's tile alone can score (the move of one tile, or with the free cells
+    /// before it when no other tile joins: none).
+    constexpr int single_ceiling() const noexcept {
+        const int best = anchor_points_ + line_ceiling(start_length_);
+        return best > R::lone_tile_score ? best : R::lone_tile_score;
+    }
+    /// The number of set bits, without branches and without assuming a popcnt instruction
+    /// (GCC calls a library function for std::popcount without -mpopcnt).
+    static constexpr int count_bits(mask64 m) noexcept {
+        m = m - ((m >> 1) & 0x5555555555555555ull);
+        m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+        m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+        return static_cast<int>((m * 0x0101010101010101ull) >> 56);
     }
     /// Looks up the record of the cell after the anchor and its run ahead (next_), where every
     /// move of this start going forward goes on.
