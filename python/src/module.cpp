@@ -14,6 +14,13 @@ using namespace qpy;
 
 namespace {
 
+/// The names make_bot knows, for refusals ("random, greedy, ...").
+std::string known_bots() {
+    std::string s;
+    for (const auto b : bot_names) s += (s.empty() ? "" : ", ") + std::string(b);
+    return s;
+}
+
 py::object action_code_object(const std::optional<action_code>& c) {
     return c ? py::object(py::int_(*c)) : py::object(py::none());
 }
@@ -157,7 +164,7 @@ void bind_game(py::module_& m) {
         }, py::arg("text"), "Replays a record; raises NotationError or IllegalAction naming the action.")
         .def("bot_action", [](const py_game& g, const std::string& name, std::uint64_t seed) {
             auto b = make_bot(name);
-            if (!b) throw py::value_error("unknown bot '" + name + "' (random, greedy, tactician, monte-carlo)");
+            if (!b) throw py::value_error("unknown bot '" + name + "' (" + known_bots() + ")");
             if (g.g.is_terminal()) raise_illegal("game_over", "the game is over");
             rng random(seed);
             return py_action{b->choose(*g.g.observe(g.g.current_player()), random)};
@@ -224,7 +231,7 @@ py::dict tile_tournament(const std::vector<std::string>& bots, int games, int pl
                          int threads) {
     if (bots.empty()) throw py::value_error("name at least one bot");
     for (const auto& b : bots)
-        if (!make_bot(b)) throw py::value_error("unknown bot '" + b + "' (random, greedy, tactician, monte-carlo)");
+        if (!make_bot(b)) throw py::value_error("unknown bot '" + b + "' (" + known_bots() + ")");
     if (games < 1) throw py::value_error("play at least one game");
     const game_config base = make_config(players, seed, rules, 0, {});
     struct outcome {
@@ -637,7 +644,7 @@ PYBIND11_MODULE(_core, m) {
     auto c = m.def_submodule("cards", "Qwirkle Cards");
     bind_card_game<cards::schmidt_rules>(c, "_SchmidtGame", "CardAction");
     bind_card_game<cards::games999_rules>(c, "_Games999Game", "_Games999Action");
-    c.attr("BOTS") = std::vector<std::string>{"greedy", "cautious"};
+    c.attr("BOTS") = std::vector<std::string>{"greedy", "cautious", "expert"};
     c.def("perft", [](const std::string& line, bool best, int line_no) {
         cards::perft_options o;
         o.best = best;

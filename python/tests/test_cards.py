@@ -69,3 +69,10 @@ def test_card_bots_play_a_game():
         n += 1
     assert g.is_terminal()
     assert abs(sum(g.returns()) - 1) < 1e-9
+
+
+def test_card_bot_names():
+    assert cards.BOTS == ["greedy", "cautious", "expert"]
+    g = cards.Game(players=2, seed=5)
+    with pytest.raises(ValueError, match="expert"):
+        g.bot_action("deep-blue")

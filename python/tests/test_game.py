@@ -216,3 +216,16 @@ def test_hostile_inputs_are_refused_cleanly():
         qwirkle.env.TileEnv(window=10**6)
     with pytest.raises(qwirkle.IllegalAction):
         qwirkle.cards.Game().apply(2**70)
+
+
+def test_bot_names():
+    # every name in BOTS plays; an unknown one is refused with the names it could have been
+    g = qwirkle.Game(players=2, seed=31)
+    assert "expert" in qwirkle.BOTS
+    for name in qwirkle.BOTS:
+        if name != "expert":  # (the expert's default search takes a few hundred ms a move)
+            assert g.check(g.bot_action(name, seed=1)) is None
+    before = snapshot(g)
+    with pytest.raises(ValueError, match="expert"):
+        g.bot_action("deep-blue")
+    assert snapshot(g) == before
