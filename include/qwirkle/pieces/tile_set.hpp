@@ -152,20 +152,24 @@ public:
     }
     /// Does this multiset hold every piece of `o` (with multiplicity)?
     constexpr bool includes(const basic_tile_multiset& o) const noexcept {
-        for (int i = 0; i < kinds; ++i)
-            if (o.counts_[i] > counts_[i]) return false;
+        for (std::uint64_t m = o.present_; m; m &= m - 1)  // (the kinds o holds: the others cannot fail)
+            if (o.counts_[detail::lowest_bit(m)] > counts_[detail::lowest_bit(m)]) return false;
         return true;
     }
     /// Adds every piece of `o` (copies counted).
     constexpr basic_tile_multiset& operator+=(const basic_tile_multiset& o) noexcept {
-        for (int i = 0; i < kinds; ++i)
+        for (std::uint64_t m = o.present_; m; m &= m - 1) {
+            const int i = detail::lowest_bit(m);
             if (o.counts_[i]) add(detail::tile_at<Tile>(i), o.counts_[i]);
+        }
         return *this;
     }
     /// Precondition: includes(o).
     constexpr basic_tile_multiset& operator-=(const basic_tile_multiset& o) noexcept {
-        for (int i = 0; i < kinds; ++i)
+        for (std::uint64_t m = o.present_; m; m &= m - 1) {
+            const int i = detail::lowest_bit(m);
             if (o.counts_[i]) remove(detail::tile_at<Tile>(i), o.counts_[i]);
+        }
         return *this;
     }
     /// Equal when every kind has the same count.
@@ -174,8 +178,10 @@ public:
     /// Calls f(tile) once per piece (copies repeated), in index order.
     template <class F>
     constexpr void for_each(F&& f) const {
-        for (int i = 0; i < kinds; ++i)
+        for (std::uint64_t m = present_; m; m &= m - 1) {  // (the kinds present, in index order)
+            const int i = detail::lowest_bit(m);
             for (int k = 0; k < counts_[i]; ++k) f(detail::tile_at<Tile>(i));
+        }
     }
 
 private:
