@@ -129,8 +129,8 @@ public:
             // The opening: first tile on 0,0, the line going toward +x or +y.
             if (forbidden_ && *forbidden_ == cell{0, 0}) return;
             if (!board_type::contains(cell{0, 0})) return;
-            start<0>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false);
-            start<1>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false);
+            start<0>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
+            start<1>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
             return;
         }
         // The anchor's tile must fit both its lines: most anchors fail this test.
@@ -148,8 +148,27 @@ public:
             if (forbidden_ && *forbidden_ == an.at()) continue;
             if constexpr (board_type::limited)
                 if (!board_type::contains(an.at())) continue;
-            start<0>(an, an.at(), an.key, true);
-            start<1>(an, an.at(), an.key, true);
+            const mask64 tiles = hand_ & an.allows[0] & an.allows[1];
+            if constexpr (pruned) {
+                // Before setting up a start: the tiles that may lead somewhere on each axis. A
+                // tile no other tile of the hand can join in a line makes only the move of that
+                // tile alone (on the row axis), whose score is known here.
+                const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
+                const int alone = line_ceiling(row) + line_ceiling(column);
+                const mask64 lone_ok = (alone > R::lone_tile_score ? alone : R::lone_tile_score) > visit_.floor() ? ~mask64{0} : 0;
+                mask64 on_row = 0, on_column = 0;
+                for (mask64 c = tiles; c; c &= c - 1) {
+                    const int t = lowest_bit(c);
+                    const mask64 others = hand_ & ~bit(t);
+                    if ((extensions_of_distinct<tile_type>(an.run[0] | bit(t) | an.run[1], row) & others) || (lone_ok & bit(t))) on_row |= bit(t);
+                    if (extensions_of_distinct<tile_type>(an.run[2] | bit(t) | an.run[3], column) & others) on_column |= bit(t);
+                }
+                if (on_row) start<0>(an, an.at(), an.key, true, on_row);
+                if (on_column) start<1>(an, an.at(), an.key, true, on_column);
+            } else {
+                start<0>(an, an.at(), an.key, true, tiles);
+                start<1>(an, an.at(), an.key, true, tiles);
+            }
         }
     }
 
@@ -170,7 +189,7 @@ private:
     /// The moves whose first anchor along axis A is `an` (for the opening: the origin): a tile on
     /// the anchor, then tiles on the free cells just before it, then tiles going forward.
     template <int A>
-    constexpr void start(const anchor_type& an, cell at, key_type key, bool may_extend_back) {
+    constexpr void start(const anchor_type& an, cell at, key_type key, bool may_extend_back, mask64 tiles) {
         const mask64 behind = an.run[fwd<A> - 1], ahead = an.run[fwd<A>];
         const int behind_length = an.length[fwd<A> - 1], ahead_length = an.length[fwd<A>];
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
@@ -179,7 +198,7 @@ private:
         forbidden_pos_ = nowhere;
         if (forbidden_ && (A == 0 ? forbidden_->y : forbidden_->x) == fixed_) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
         // The board keeps both lines' extensions on each anchor.
-        mask64 candidates = hand_ & an.allows[0] & an.allows[1];
+        mask64 candidates = tiles;  // (the hand's tiles both lines allow, or those of them that may lead somewhere)
         next_key_ = advance<A>(key, 1 + ahead_length);
         next_pos_ = pos + 1 + ahead_length;
         // The cell after the anchor's run ahead is where every move of this start goes on: look it
