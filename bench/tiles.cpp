@@ -75,26 +75,35 @@ void movegen_suite_median(benchmark::State& state) {
 }
 BENCHMARK(movegen_suite_median);
 
+/// Plays the greedy 2-player game of `seed` (best placement, else exchange a tile, else pass) and
+/// returns the seconds measure(game) took over its positions, each met once: only that is timed.
+template <class Measure>
+double time_over_game(std::uint64_t seed, Measure&& measure) {
+    double seconds = 0;
+    qwirkle::game g(2, seed);
+    while (!g.is_terminal()) {
+        const auto t0 = std::chrono::steady_clock::now();
+        measure(g);
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const auto& hand = g.hand(g.current_player());
+        if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(best->move);
+        else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
+        else g.pass();
+    }
+    return seconds;
+}
+
 /// Move generation on fresh positions: those met by the player to move in greedy self-play games,
 /// each generated once (so the branch predictor cannot learn them). Only generation is timed.
 void movegen_in_game(benchmark::State& state) {
     std::uint64_t seed = 1, moves = 0, positions = 0;
     for (auto _ : state) {
-        double seconds = 0;
-        qwirkle::game g(2, seed++);
-        while (!g.is_terminal()) {
-            const auto& hand = g.hand(g.current_player());
-            const auto t0 = std::chrono::steady_clock::now();
-            const auto stats = qwirkle::count_moves(g.board(), hand, g.move_options());
-            seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        state.SetIterationTime(time_over_game(seed++, [&](const qwirkle::game& g) {
+            const auto stats = qwirkle::count_moves(g.board(), g.hand(g.current_player()), g.move_options());
             benchmark::DoNotOptimize(stats);
             moves += stats.moves;
             ++positions;
-            if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(best->move);
-            else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
-            else g.pass();
-        }
-        state.SetIterationTime(seconds);
+        }));
     }
     state.counters["ns_per_position"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     state.counters["ns_per_move"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
@@ -106,20 +115,10 @@ BENCHMARK(movegen_in_game)->UseManualTime();
 void best_move_in_game(benchmark::State& state) {
     std::uint64_t seed = 1, positions = 0;
     for (auto _ : state) {
-        double seconds = 0;
-        qwirkle::game g(2, seed++);
-        while (!g.is_terminal()) {
-            const auto& hand = g.hand(g.current_player());
-            const auto t0 = std::chrono::steady_clock::now();
-            const auto best = qwirkle::best_move(g.board(), hand, g.move_options());
-            seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            benchmark::DoNotOptimize(best);
+        state.SetIterationTime(time_over_game(seed++, [&](const qwirkle::game& g) {
+            benchmark::DoNotOptimize(qwirkle::best_move(g.board(), g.hand(g.current_player()), g.move_options()));
             ++positions;
-            if (best) g.place(best->move);
-            else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
-            else g.pass();
-        }
-        state.SetIterationTime(seconds);
+        }));
     }
     state.counters["ns_per_position"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }

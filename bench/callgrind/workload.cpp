@@ -68,31 +68,22 @@ int main(int argc, char** argv) {
         }
         CALLGRIND_TOGGLE_COLLECT;
         units = 1;
-    } else if (mode == "in_game") {  // every position of 20 greedy games, each generated once
+    } else if (mode == "in_game" || mode == "best") {  // every position of 20 greedy games, each once:
+        const bool best = mode == "best";                 // move generation (count_moves), or best_move
         for (std::uint64_t seed = 1; seed <= 20; ++seed) {
             qwirkle::game g(2, seed);
             while (!over(g)) {
                 const auto& hand = g.hand(g.current_player());
                 CALLGRIND_TOGGLE_COLLECT;
-                const auto s = qwirkle::count_moves(g.board(), hand, g.move_options());
-                CALLGRIND_TOGGLE_COLLECT;
-                moves += s.moves;
-                ++units;
-                if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(best->move);
-                else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
-                else g.pass();
-            }
-        }
-    } else if (mode == "best") {  // best_move on every position of 20 greedy games, each once
-        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-            qwirkle::game g(2, seed);
-            while (!over(g)) {
-                const auto& hand = g.hand(g.current_player());
-                CALLGRIND_TOGGLE_COLLECT;
-                const auto best = qwirkle::best_move(g.board(), hand, g.move_options());
+                if (best) {
+                    sink = qwirkle::best_move(g.board(), hand, g.move_options()).has_value();
+                } else {
+                    const auto s = qwirkle::count_moves(g.board(), hand, g.move_options());
+                    moves += s.moves;
+                }
                 CALLGRIND_TOGGLE_COLLECT;
                 ++units;
-                if (best) g.place(best->move);
+                if (auto m = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(m->move);
                 else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
                 else g.pass();
             }
