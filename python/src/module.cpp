@@ -14,13 +14,6 @@ using namespace qpy;
 
 namespace {
 
-/// The names make_bot knows, for refusals ("random, greedy, ...").
-std::string known_bots() {
-    std::string s;
-    for (const auto b : bot_names) s += (s.empty() ? "" : ", ") + std::string(b);
-    return s;
-}
-
 py::object action_code_object(const std::optional<action_code>& c) {
     return c ? py::object(py::int_(*c)) : py::object(py::none());
 }
@@ -164,7 +157,7 @@ void bind_game(py::module_& m) {
         }, py::arg("text"), "Replays a record; raises NotationError or IllegalAction naming the action.")
         .def("bot_action", [](const py_game& g, const std::string& name, std::uint64_t seed) {
             auto b = make_bot(name);
-            if (!b) throw py::value_error("unknown bot '" + name + "' (" + known_bots() + ")");
+            if (!b) throw py::value_error("unknown bot '" + name + "' (" + bot_names_text() + ")");
             if (g.g.is_terminal()) raise_illegal("game_over", "the game is over");
             rng random(seed);
             return py_action{b->choose(*g.g.observe(g.g.current_player()), random)};
@@ -231,7 +224,7 @@ py::dict tile_tournament(const std::vector<std::string>& bots, int games, int pl
                          int threads) {
     if (bots.empty()) throw py::value_error("name at least one bot");
     for (const auto& b : bots)
-        if (!make_bot(b)) throw py::value_error("unknown bot '" + b + "' (" + known_bots() + ")");
+        if (!make_bot(b)) throw py::value_error("unknown bot '" + b + "' (" + bot_names_text() + ")");
     if (games < 1) throw py::value_error("play at least one game");
     const game_config base = make_config(players, seed, rules, 0, {});
     struct outcome {

@@ -89,3 +89,8 @@ TEST_CASE("bots: observations hide the other hands and the bag") {
     CHECK(v.hand_sizes == qwirkle::seat_array<int, 6>{6, 6, 6});
     CHECK(v.can_exchange() == (g.current_player() == 1 && g.opening_size() == 0));
 }
+
+TEST_CASE("bots: bot_names_text lists make_bot's names for messages, in bot_names order") {
+    CHECK(bot_names_text() == "random, greedy, tactician, monte-carlo, expert");
+    for (const auto name : bot_names) CHECK(make_bot(name) != nullptr);
+}

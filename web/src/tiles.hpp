@@ -424,7 +424,7 @@ public:
         } else {
             b = make_bot(name);
         }
-        if (!b) return j.begin_object().field("ok", false).field("rule", "unknown_bot").field("message", "unknown bot '" + std::string(name) + "' (random, greedy, tactician, monte-carlo, expert)").end_object().take();
+        if (!b) return j.begin_object().field("ok", false).field("rule", "unknown_bot").field("message", "unknown bot '" + std::string(name) + "' (" + bot_names_text() + ")").end_object().take();
         const int p = game_->current_player();
         rng random(game_->config().seed ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(game_->history().size() + 1)) ^ salt);
         const auto a = b->choose(*game_->observe(p), random);

@@ -17,6 +17,13 @@ namespace qwirkle {
 /// The names make_bot knows.
 inline constexpr std::string_view bot_names[] = {"random", "greedy", "tactician", "monte-carlo", "expert"};
 
+/// The names make_bot knows, as one line for messages: "random, greedy, ...".
+inline std::string bot_names_text() {
+    std::string s;
+    for (const auto name : bot_names) s.append(s.empty() ? "" : ", ").append(name);
+    return s;
+}
+
 /// A bot by name (see bot_names), or nullptr.
 template <ruleset R = standard_rules, int Radius = unlimited_radius>
 std::unique_ptr<basic_bot<R, Radius>> make_bot(std::string_view name) {

@@ -154,8 +154,7 @@ public:
                 // tile no other tile of the hand can join in a line makes only the move of that
                 // tile alone (on the row axis), whose score is known here.
                 const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
-                const int alone = line_ceiling(row) + line_ceiling(column);
-                const mask64 lone_ok = (alone > R::lone_tile_score ? alone : R::lone_tile_score) > visit_.floor() ? ~mask64{0} : 0;
+                const mask64 lone_ok = or_lone(line_ceiling(row) + line_ceiling(column)) > visit_.floor() ? ~mask64{0} : 0;
                 mask64 on_row = 0, on_column = 0;
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
@@ -206,7 +205,7 @@ private:
         if constexpr (pruned) next_known_ = false;  // (looked up once a tile of this start is not skipped)
         else next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;
         extend_back_ = may_extend_back && behind_length == 0;
-        if constexpr (pruned) gauge<A>(behind_length + 1 + ahead_length, cross_length);
+        if constexpr (pruned) gauge(behind_length + 1 + ahead_length, cross_length);
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             const mask64 line = behind | bit(t) | ahead;
@@ -232,13 +231,10 @@ private:
     /// For a visitor with a floor: the most a move of this start can score that places `more`
     /// tiles besides the anchor's. Free cells before the anchor add only to the line's length;
     /// the cells going forward add their runs to it and their crossing lines' points. Those cells
-    /// are read only as far as asked, once per start (gauge() starts the reading).
-    template <int A>
-    constexpr void gauge(int length, int cross_length) {
+    /// are read only as far as asked, once per start (gauge() starts over, find_next() reads the
+    /// first).
+    constexpr void gauge(int length, int cross_length) noexcept {
         walked_ = 0;
-        walk_key_ = next_key_;
-        walk_pos_ = next_pos_;
-        walk_length_ = length;
         start_length_ = length;
         anchor_points_ = line_ceiling(cross_length + 1);
     }
@@ -246,7 +242,7 @@ private:
     constexpr int ceiling(int more) {
         // Read the cells going forward that `more` tiles can reach: prefix sums of their runs'
         // lengths (with their own cells) and of their crossing lines' points.
-        if (walked_ == 0 && more > 0 && !next_known_) find_next();
+        if (!next_known_) find_next();
         while (walked_ < more && walk_) {
             const anchor_type& r = *walk_;
             walk_ = nullptr;
@@ -256,8 +252,7 @@ private:
             forward_length_[w + 1] = forward_length_[w] + 1 + ahead;
             forward_points_[w + 1] = forward_points_[w] + line_ceiling(r.length[cross0<A>] + r.length[cross0<A> + 1] + 1);
             ++walked_;
-            walk_length_ += 1 + ahead;
-            if (walk_length_ >= max_line) break;
+            if (start_length_ + forward_length_[w + 1] >= max_line) break;
             walk_pos_ += 1 + ahead;
             walk_key_ = advance<A>(walk_key_, 1 + ahead);
             if (walk_pos_ == forbidden_pos_ || !in_range(walk_pos_)) break;
@@ -269,15 +264,14 @@ private:
         if (start_length_ + forward_length_[static_cast<std::size_t>(m)] > max_line) --m;  // (only the last cell read can overflow)
         int l = start_length_ + forward_length_[static_cast<std::size_t>(m)];
         if (extend_back_) l = std::min(l + more - m, max_line);
-        const int best = anchor_points_ + forward_points_[static_cast<std::size_t>(m)] + line_ceiling(l);
-        return best > R::lone_tile_score ? best : R::lone_tile_score;
+        return or_lone(anchor_points_ + forward_points_[static_cast<std::size_t>(m)] + line_ceiling(l));
     }
     /// The most the anchor's tile alone can score (the move of one tile, or with the free cells
     /// before it when no other tile joins: none).
-    constexpr int single_ceiling() const noexcept {
-        const int best = anchor_points_ + line_ceiling(start_length_);
-        return best > R::lone_tile_score ? best : R::lone_tile_score;
-    }
+    constexpr int single_ceiling() const noexcept { return or_lone(anchor_points_ + line_ceiling(start_length_)); }
+    /// A bound on the score of moves whose lines score at most `points`: a tile alone scores the
+    /// rules' lone-tile score instead of nothing.
+    static constexpr int or_lone(int points) noexcept { return points > R::lone_tile_score ? points : R::lone_tile_score; }
     /// The number of set bits, without branches and without assuming a popcnt instruction
     /// (GCC calls a library function for std::popcount without -mpopcnt).
     static constexpr int count_bits(mask64 m) noexcept {
@@ -290,8 +284,10 @@ private:
     /// move of this start going forward goes on.
     constexpr void find_next() noexcept {
         next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;  // (as start() does without a floor)
-        walk_ = next_;
         next_known_ = true;
+        walk_ = next_;
+        walk_key_ = next_key_;
+        walk_pos_ = next_pos_;
     }
     /// The most a line of `length` tiles can score.
     static constexpr int line_ceiling(int length) noexcept {
@@ -414,7 +410,7 @@ private:
     static constexpr anchor_type open_ = board_type::open_cell();
     // The cells going forward from the current start, as far as read (see gauge()).
     std::array<int, static_cast<std::size_t>(max_line) + 1> forward_length_{}, forward_points_{};
-    int walked_ = 0, walk_pos_ = 0, walk_length_ = 0, start_length_ = 0, anchor_points_ = 0;
+    int walked_ = 0, walk_pos_ = 0, start_length_ = 0, anchor_points_ = 0;
     key_type walk_key_ = 0;
     const anchor_type* walk_ = nullptr;
     const board_type& b_;
