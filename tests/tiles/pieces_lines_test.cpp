@@ -218,6 +218,64 @@ TEST_CASE("§2 lines: mask form agrees with check_line on every line of up to 3 
     }
 }
 
+namespace {
+/// extensions_of_distinct (what move generation and the board use, without branches) against
+/// check_line for tile sets of every shape: every line of up to 3 distinct pieces, and every line of
+/// one colour or one shape, with every piece added. The 8 x 8 set uses all 64 bits of a mask
+/// (the empty line's lowest piece, index 64, must still read "every piece").
+template <class Tile>
+int check_extensions_of_distinct() {
+    int checked = 0;
+    auto check = [&](const std::vector<int>& indices) {
+        std::vector<Tile> line;
+        detail::mask64 m = 0;
+        for (int i : indices) {
+            line.push_back(*Tile::from_index(i));
+            m |= detail::bit(i);
+        }
+        if (check_line(std::span<const Tile>(line)) != line_fault::none) return;  // (distinct, valid lines only)
+        const auto ext = detail::extensions_of_distinct<Tile>(m, static_cast<int>(line.size()));
+        for (int t = 0; t < Tile::kinds; ++t) {
+            auto longer = line;
+            longer.push_back(*Tile::from_index(t));
+            REQUIRE(((ext >> t) & 1u) == (check_line(std::span<const Tile>(longer)) == line_fault::none ? 1u : 0u));
+        }
+        ++checked;
+    };
+    check({});
+    for (int a = 0; a < Tile::kinds; ++a) {
+        check({a});
+        for (int b = a + 1; b < Tile::kinds; ++b) {
+            check({a, b});
+            for (int c = b + 1; c < Tile::kinds; ++c) check({a, b, c});
+        }
+    }
+    for (int c = 0; c < Tile::colours; ++c) {  // whole lines of one colour (every length from the first shape on)
+        std::vector<int> line;
+        for (int s = 0; s < Tile::shapes; ++s) {
+            line.push_back(Tile::make(c, s)->index());
+            check(line);
+        }
+    }
+    for (int s = 0; s < Tile::shapes; ++s) {
+        std::vector<int> line;
+        for (int c = 0; c < Tile::colours; ++c) {
+            line.push_back(Tile::make(c, s)->index());
+            check(line);
+        }
+    }
+    return checked;
+}
+}  // namespace
+
+TEST_CASE("§2 lines: extensions of distinct lines, every tile set shape (3 x 6, 4 x 5, 6 x 6, 8 x 8)") {
+    CHECK(check_extensions_of_distinct<basic_tile<3, 6>>() > 50);
+    CHECK(check_extensions_of_distinct<basic_tile<4, 5>>() > 50);
+    CHECK(check_extensions_of_distinct<tile>() > 500);
+    CHECK(check_extensions_of_distinct<basic_tile<8, 8>>() > 1000);
+    CHECK(detail::extensions_of_distinct<basic_tile<8, 8>>(0, 0) == ~detail::mask64{0});
+}
+
 TEST_CASE("§2 lines: line_extensions = exactly the tiles that keep the line valid") {
     // Brute force over every line of up to 3 distinct tiles and every tile.
     int checked = 0;

@@ -714,7 +714,7 @@ private:
     // copying a board cost only what is in use.
     std::array<std::uint32_t, table_size> table_;  ///< key (low 16 bits) and value (high 16 bits)
     std::array<tile_entry, static_cast<std::size_t>(capacity)> occupied_;
-    std::array<anchor, static_cast<std::size_t>(max_anchors)> anchors_;
+    alignas(64) std::array<anchor, static_cast<std::size_t>(max_anchors)> anchors_;  ///< (each record one cache line)
     std::array<mask, static_cast<std::size_t>(max_anchors)> fits_;
     int size_ = 0;
     int anchor_count_ = 0;

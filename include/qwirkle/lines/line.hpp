@@ -67,20 +67,35 @@ struct line_masks {
         for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = shape[static_cast<std::size_t>(detail::tile_at<Tile>(i).shape())];
         return m;
     }();
+    /// The same indexed by any bit of a mask64, and by 64 (std::countr_zero of the empty mask):
+    /// every piece beyond the last piece (extensions_of_distinct reads them without branching).
+    static constexpr auto colour_or_all = [] {
+        std::array<mask64, 65> m{};
+        m.fill(low_bits(Tile::kinds));
+        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = colour_of[static_cast<std::size_t>(i)];
+        return m;
+    }();
+    static constexpr auto shape_or_all = [] {
+        std::array<mask64, 65> m{};
+        m.fill(low_bits(Tile::kinds));
+        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = shape_of[static_cast<std::size_t>(i)];
+        return m;
+    }();
 };
 
 /// line_extensions for a line known to hold `length` distinct pieces (no popcount: the hot path).
+/// Without branches: which of them would be taken depends on the line, so on fresh positions move
+/// generation lost about as much time to their mispredictions as to its instructions. A line of
+/// one piece keeps both its colour and its shape (so it gets its partners); the empty line, with no
+/// lowest piece (index 64), gets the tables' last entry: every piece.
 template <class Tile>
-QWIRKLE_ALWAYS_INLINE constexpr mask64 extensions_of_distinct(mask64 line, int length) noexcept {
+QWIRKLE_ALWAYS_INLINE constexpr mask64 extensions_of_distinct(mask64 line, [[maybe_unused]] int length) noexcept {
     using M = line_masks<Tile>;
-    if (length == 0) return low_bits(Tile::kinds);
-    const auto first = static_cast<std::size_t>(lowest_bit(line));
-    if (length == 1) return M::partners[first];
-    const mask64 c = M::colour_of[first];
-    if ((line & ~c) == 0) return c & ~line;
-    const mask64 s = M::shape_of[first];
-    if ((line & ~s) == 0) return s & ~line;
-    return 0;
+    const auto first = static_cast<std::size_t>(std::countr_zero(line));
+    const mask64 c = M::colour_or_all[first], s = M::shape_or_all[first];
+    const mask64 keep_c = mask64{0} - static_cast<mask64>((line & ~c) == 0);  // (arithmetic: GCC turns `?:` into a branch)
+    const mask64 keep_s = mask64{0} - static_cast<mask64>((line & ~s) == 0);
+    return ((c & keep_c) | (s & keep_s)) & ~line;
 }
 
 /// line_points for a valid line of `length` distinct pieces (the hot path).
