@@ -10,10 +10,11 @@
 /// `span_limit` (100) in both directions. A `Radius` below the default also limits |x| and |y| (small
 /// boards for tests); placing outside it is refused, never undefined.
 ///
-/// Representation (chosen for copying and move generation; see README "Design"): cells are hashed by
+/// Representation (chosen for copying and move generation; see README "Design"): cells are keyed by
 /// their coordinates modulo 128 (a torus of 128 × 128, wider than any position plus the reach of a
-/// move, so distinct cells of a position never share a key) into an open-addressing table of 1024
-/// entries (a load of at most about 1/2, so that most look-ups end at the first slot); beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
+/// move, so distinct cells of a position never share a key) in an open-addressing table of 1024
+/// entries, each cell's home slot its place in a 32 × 32 window (the cells of a position that fits
+/// in it never share a slot, so look-ups end at the first slot); beside it, the list of tiles and the list of *anchors* — empty cells next to a tile — each
 /// holding, for the four directions, the set and length of the run of tiles that starts next to it, and
 /// for both axes the mask of tiles its crossing line still allows. Placing a tile updates only the
 /// anchors at the ends of its row and column runs; a board copies in well under 100 ns (only the used
@@ -443,10 +444,14 @@ private:
         j.slot[j.writes++] = static_cast<std::uint16_t>(h);
     }
 
+    /// A cell's home slot: its place in a 32 x 32 window, x modulo 32 and y modulo 32. The cells of
+    /// a position that fits in the window never share a slot, so a look-up, found or not, ends at
+    /// the first slot; only cells 32 apart (wider positions) share one. (A multiplicative hash of
+    /// the whole key sent a quarter of generation's look-ups on to a second slot, by a
+    /// mispredicted branch.)
     static constexpr std::size_t hash(key_type k) noexcept {
-        constexpr int bits = std::countr_zero(table_size);  // (table_size is a power of two)
-        static_assert(std::size_t{1} << bits == table_size);
-        return (static_cast<std::uint32_t>(k) * 0x9E3779B1u) >> (32 - bits);
+        static_assert(table_size == 1024, "the home slot is a 32 x 32 window");
+        return (k & 31u) | ((k >> 2) & (31u << 5));
     }
     static constexpr value_type tile_value(tile_type t, int slot) noexcept {
         return static_cast<value_type>((slot << 8) | t.index());
