@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -55,7 +56,14 @@ struct expert_options {
     int placements = 5;         ///< ... and below it
     int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
     int full_rollouts_bag = 24; ///< once the bag holds at most this many tiles, iterations play on to the game's end (-1: never)
-    double exploration = 0.5;   ///< UCB1 constant
+    double exploration = 0.5;   ///< UCB1 constant (below the root; at the root too without `root_halving`)
+    /// At the root, sequential halving instead of UCB1: the budget is cut into ⌈log2 n⌉ equal
+    /// phases over the root's n actions; each phase tries its actions in turn, and at its end the
+    /// better half (by mean reward) goes on; the last phase's best is played. (UCB1 spends its
+    /// visits where the reward looks best so far; what the root must find is the best action.)
+    /// Off by default: at 100 ms against Monte-Carlo it won 55.6% ± 3.1 against UCB1's 54.7%,
+    /// no difference the 1,000 games can tell.
+    bool root_halving = false;
     double scale = 20.0;        ///< points of margin that move the reward from 0.5 to about 0.73
     bool own_last = true;       ///< with more than two players: end each iteration with one more turn of the bot's own, after the whole rounds
     bool field = true;          ///< with more than two players: compare a seat's gain with the mean of the others' gains instead of the best other's
@@ -336,14 +344,51 @@ private:
         // (`full_horizon` turns at most: a safety cap, far beyond what a game from there lasts).
         const int horizon = v.bag_size <= o_.full_rollouts_bag ? full_horizon : fixed_horizon;
         const auto start = std::chrono::steady_clock::now();
+        const int me = v.player;
+        // Sequential halving at the root: the root's actions still in the running, each one's
+        // tries, the phase under way and how many there are.
+        std::vector<std::size_t> running(root.size());
+        for (std::size_t i = 0; i < root.size(); ++i) running[i] = i;
+        std::vector<int> tries(root.size(), 0);
+        int phase = 0;
+        const int phases = std::bit_width(root.size() - 1);  // ⌈log2 n⌉ (n ≥ 2 here)
+        const auto mean_of = [&](std::size_t i) {  // (an action not tried yet ranks last)
+            if (i >= root_children_.size() || visits_of(root_children_[i]) == 0) return -1.0;
+            const node& c = nodes_[static_cast<std::size_t>(root_children_[i])];
+            return c.reward[static_cast<std::size_t>(me)] / c.visits;
+        };
+        const auto by_mean = [&](std::size_t a, std::size_t b) {  // better first; the earlier action among equals
+            const double ma = mean_of(a), mb = mean_of(b);
+            return ma != mb ? ma > mb : a < b;
+        };
+        // At the end of a phase (its share of the budget spent, every action in the running tried),
+        // the better half goes on.
+        const auto halve = [&](double spent) {
+            if (!o_.root_halving || phase + 1 >= phases || spent < static_cast<double>(phase + 1) / phases) return;
+            for (const std::size_t i : running)
+                if (tries[i] == 0) return;
+            std::stable_sort(running.begin(), running.end(), by_mean);
+            running.resize((running.size() + 1) / 2);
+            std::sort(running.begin(), running.end());
+            ++phase;
+        };
         for (int it = 0;; ++it) {
             if (seconds > 0) {
-                if (it > 0 && (it & 7) == 0 &&
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds)
-                    break;
+                if (it > 0 && (it & 7) == 0) {
+                    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                    if (elapsed >= seconds) break;
+                    halve(elapsed / seconds);
+                }
             } else if (it >= std::max(1, o_.iterations)) {
                 break;
+            } else {
+                halve(static_cast<double>(it) / std::max(1, o_.iterations));
             }
+            // The root's action of this iteration under halving: the least tried in the running
+            // (the first among equals: the actions are expanded in their order).
+            std::size_t root_turn = running.front();
+            for (const std::size_t i : running)
+                if (tries[i] < tries[root_turn]) root_turn = i;
             // (Built in place: a default-constructed std::optional of a state followed by an
             // assignment zero-fills its 50 KB first, which was 39% of an iteration's instructions.)
             std::optional<state_type> d = deal(v, random);
@@ -375,6 +420,7 @@ private:
                 std::size_t pick_action = 0;
                 double best = -1;
                 for (std::size_t i = 0; i < acts_here.size(); ++i) {
+                    if (cur == 0 && o_.root_halving && i != root_turn) continue;
                     const auto& a = acts_here[i];
                     int child = -1;
                     // The root's actions are the same in every determinisation and expanded in their
@@ -417,6 +463,7 @@ private:
                 }
                 // (The action as generated in this determinisation: the child's, by its key.)
                 const auto& chosen = acts_here[pick_action];
+                if (cur == 0) ++tries[pick_action];
                 if (!play(chosen, scores_here[pick_action])) break;
                 turns += !is_action_tile(chosen.kind);
                 cur = pick;
@@ -457,7 +504,12 @@ private:
                 for (int p = 0; p < n; ++p) x.reward[static_cast<std::size_t>(p)] += reward[static_cast<std::size_t>(p)];
             }
         }
-        // The root action tried most often (the first among equals).
+        // Under halving: the best of those still in the running. Else the root action tried most
+        // often (the first among equals).
+        if (o_.root_halving) {
+            const std::size_t best = *std::min_element(running.begin(), running.end(), by_mean);
+            return best < root_children_.size() ? root[best] : fallback(v);
+        }
         std::size_t pick = root_children_.size();
         for (std::size_t i = 0; i < root_children_.size(); ++i)
             if (pick == root_children_.size() || visits_of(root_children_[i]) > visits_of(root_children_[pick])) pick = i;
