@@ -387,8 +387,9 @@ private:
             // The root's action of this iteration under halving: the least tried in the running
             // (the first among equals: the actions are expanded in their order).
             std::size_t root_turn = running.front();
-            for (const std::size_t i : running)
-                if (tries[i] < tries[root_turn]) root_turn = i;
+            if (o_.root_halving)
+                for (const std::size_t i : running)
+                    if (tries[i] < tries[root_turn]) root_turn = i;
             // (Built in place: a default-constructed std::optional of a state followed by an
             // assignment zero-fills its 50 KB first, which was 39% of an iteration's instructions.)
             std::optional<state_type> d = deal(v, random);

@@ -46,39 +46,19 @@ struct line_masks {
         for (int s = 0; s < Tile::shapes; ++s) m[static_cast<std::size_t>(s)] = set::of_shape(s).bits();
         return m;
     }();
-    /// Pieces that may stand next to piece i in a line: same colour or same shape, not i itself.
-    static constexpr auto partners = [] {
-        std::array<mask64, Tile::kinds> m{};
-        for (int i = 0; i < Tile::kinds; ++i) {
-            const Tile t = detail::tile_at<Tile>(i);
-            m[static_cast<std::size_t>(i)] = (colour[static_cast<std::size_t>(t.colour())] |
-                                              shape[static_cast<std::size_t>(t.shape())]) & ~bit(i);
-        }
-        return m;
-    }();
-    /// Per piece: the mask of its colour, and of its shape.
+    /// Per piece: the mask of its colour, and of its shape. Indexed by any bit of a mask64 and by 64
+    /// (std::countr_zero of the empty mask): past the last piece, every piece (extensions_of_distinct
+    /// reads them without branching).
     static constexpr auto colour_of = [] {
-        std::array<mask64, Tile::kinds> m{};
+        std::array<mask64, 65> m{};
+        m.fill(low_bits(Tile::kinds));
         for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = colour[static_cast<std::size_t>(detail::tile_at<Tile>(i).colour())];
         return m;
     }();
     static constexpr auto shape_of = [] {
-        std::array<mask64, Tile::kinds> m{};
+        std::array<mask64, 65> m{};
+        m.fill(low_bits(Tile::kinds));
         for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = shape[static_cast<std::size_t>(detail::tile_at<Tile>(i).shape())];
-        return m;
-    }();
-    /// The same indexed by any bit of a mask64, and by 64 (std::countr_zero of the empty mask):
-    /// every piece beyond the last piece (extensions_of_distinct reads them without branching).
-    static constexpr auto colour_or_all = [] {
-        std::array<mask64, 65> m{};
-        m.fill(low_bits(Tile::kinds));
-        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = colour_of[static_cast<std::size_t>(i)];
-        return m;
-    }();
-    static constexpr auto shape_or_all = [] {
-        std::array<mask64, 65> m{};
-        m.fill(low_bits(Tile::kinds));
-        for (int i = 0; i < Tile::kinds; ++i) m[static_cast<std::size_t>(i)] = shape_of[static_cast<std::size_t>(i)];
         return m;
     }();
 };
@@ -92,7 +72,7 @@ template <class Tile>
 QWIRKLE_ALWAYS_INLINE constexpr mask64 extensions_of_distinct(mask64 line, [[maybe_unused]] int length) noexcept {
     using M = line_masks<Tile>;
     const auto first = static_cast<std::size_t>(std::countr_zero(line));
-    const mask64 c = M::colour_or_all[first], s = M::shape_or_all[first];
+    const mask64 c = M::colour_of[first], s = M::shape_of[first];
     const mask64 keep_c = mask64{0} - static_cast<mask64>((line & ~c) == 0);  // (arithmetic: GCC turns `?:` into a branch)
     const mask64 keep_s = mask64{0} - static_cast<mask64>((line & ~s) == 0);
     return ((c & keep_c) | (s & keep_s)) & ~line;
