@@ -129,6 +129,12 @@ public:
             // The opening: first tile on 0,0, the line going toward +x or +y.
             if (forbidden_ && *forbidden_ == cell{0, 0}) return;
             if (!board_type::contains(cell{0, 0})) return;
+            if constexpr (pruned)
+                for (mask64 c = hand_; c; c &= c - 1) {
+                    const int t = lowest_bit(c);
+                    joining_[0][static_cast<std::size_t>(t)] = joining_[1][static_cast<std::size_t>(t)] =
+                        extensions_of_distinct<tile_type>(bit(t), 1) & hand_ & ~bit(t);
+                }
             start<0>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
             start<1>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
             return;
@@ -159,8 +165,13 @@ public:
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
                     const mask64 others = hand_ & ~bit(t);
-                    if ((extensions_of_distinct<tile_type>(an.run[0] | bit(t) | an.run[1], row) & others) || (lone_ok & bit(t))) on_row |= bit(t);
-                    if (extensions_of_distinct<tile_type>(an.run[2] | bit(t) | an.run[3], column) & others) on_column |= bit(t);
+                    // (kept for start(), which needs the same masks)
+                    const mask64 row_join = extensions_of_distinct<tile_type>(an.run[0] | bit(t) | an.run[1], row) & others;
+                    const mask64 column_join = extensions_of_distinct<tile_type>(an.run[2] | bit(t) | an.run[3], column) & others;
+                    joining_[0][static_cast<std::size_t>(t)] = row_join;
+                    joining_[1][static_cast<std::size_t>(t)] = column_join;
+                    if (row_join || (lone_ok & bit(t))) on_row |= bit(t);
+                    if (column_join) on_column |= bit(t);
                 }
                 if (on_row) start<0>(an, an.at(), an.key, true, on_row);
                 if (on_column) start<1>(an, an.at(), an.key, true, on_column);
@@ -212,8 +223,11 @@ private:
             const int length = behind_length + 1 + ahead_length;
             // On the column axis only moves of 2+ tiles count: skip a tile no other tile of the
             // hand can join in its column line.
+            // The tiles of the hand that can join t in this line (worked out by run() for a
+            // visitor with a floor): also those that may go before it.
+            mask64 joining = 0;
             if constexpr (pruned) {
-                mask64 joining = extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t);
+                joining = joining_[A][static_cast<std::size_t>(t)];
                 if (A == 1 && joining == 0) continue;
                 const int more = std::min(count_bits(joining), max_line - 1);
                 // (no tile joining: the anchor's tile alone, whose score is known without reading on)
@@ -223,7 +237,8 @@ private:
                 if (A == 1 && !(extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t))) continue;
             }
             push(pos, t);
-            backward<A>(key, pos, line, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
+            if constexpr (pruned) joining_now_ = joining;
+            backward<A, pruned>(key, pos, line, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
             --depth_;
         }
     }
@@ -296,12 +311,14 @@ private:
     }
 
     /// Adds tiles before the leftmost placed cell (free cells with no tile next to them).
-    template <int A>
+    /// `Known`: joining_now_ holds the tiles of `hand` that extend `line` (else they are worked out
+    /// here, when tiles may go before it).
+    template <int A, bool Known = false>
     constexpr void backward(key_type first, int first_pos, mask64 line, int length, mask64 hand, int points) {
         emit<A>(line, length, points);
         if (length < max_line && hand != 0 && next_) forward<A>(*next_, next_key_, next_pos_, line, length, hand, points);
         if (!extend_back_ || length >= max_line || hand == 0) return;
-        mask64 candidates = hand & extensions_of_distinct<tile_type>(line, length);
+        mask64 candidates = Known ? joining_now_ : hand & extensions_of_distinct<tile_type>(line, length);
         if (!candidates) return;  // (tested before the look-up: cheaper, and fails more often)
         const key_type c = advance<A>(first, -1);
         const int c_pos = first_pos - 1;
@@ -411,6 +428,12 @@ private:
     // The cells going forward from the current start, as far as read (see gauge()).
     std::array<int, static_cast<std::size_t>(max_line) + 1> forward_length_{}, forward_points_{};
     int walked_ = 0, walk_pos_ = 0, start_length_ = 0, anchor_points_ = 0;
+    /// For a visitor with a floor, per axis and tile of the current anchor: the hand's other tiles
+    /// that can join the tile in that axis's line (written by run() for the tiles it passes on).
+    struct none {};
+    using joining_table = std::array<std::array<mask64, 64>, 2>;
+    [[no_unique_address]] std::conditional_t<has_floor<Visitor>, joining_table, none> joining_;
+    mask64 joining_now_ = 0;  ///< the entry of joining_ for the anchor's tile of the current start
     key_type walk_key_ = 0;
     const anchor_type* walk_ = nullptr;
     const board_type& b_;
