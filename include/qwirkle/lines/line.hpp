@@ -46,6 +46,18 @@ struct line_masks {
         for (int s = 0; s < Tile::shapes; ++s) m[static_cast<std::size_t>(s)] = set::of_shape(s).bits();
         return m;
     }();
+    /// Pieces that may stand next to piece i in a line: same colour or same shape, not i itself.
+    /// (For a valid line L and a piece t that extends it, the pieces that extend L and t together
+    /// are extensions(L) & partners[t]: the move generator's step from an anchor's masks.)
+    static constexpr auto partners = [] {
+        std::array<mask64, Tile::kinds> m{};
+        for (int i = 0; i < Tile::kinds; ++i) {
+            const Tile t = detail::tile_at<Tile>(i);
+            m[static_cast<std::size_t>(i)] = (colour[static_cast<std::size_t>(t.colour())] |
+                                              shape[static_cast<std::size_t>(t.shape())]) & ~bit(i);
+        }
+        return m;
+    }();
     /// Per piece: the mask of its colour, and of its shape. Indexed by any bit of a mask64 and by 64
     /// (std::countr_zero of the empty mask): past the last piece, every piece (extensions_of_distinct
     /// reads them without branching).

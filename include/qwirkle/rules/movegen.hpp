@@ -133,7 +133,7 @@ public:
                 for (mask64 c = hand_; c; c &= c - 1) {
                     const int t = lowest_bit(c);
                     joining_[0][static_cast<std::size_t>(t)] = joining_[1][static_cast<std::size_t>(t)] =
-                        extensions_of_distinct<tile_type>(bit(t), 1) & hand_ & ~bit(t);
+                        line_masks<tile_type>::partners[static_cast<std::size_t>(t)] & hand_;
                 }
             start<0>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
             start<1>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
@@ -166,8 +166,9 @@ public:
                     const int t = lowest_bit(c);
                     const mask64 others = hand_ & ~bit(t);
                     // (kept for start(), which needs the same masks)
-                    const mask64 row_join = extensions_of_distinct<tile_type>(an.run[0] | bit(t) | an.run[1], row) & others;
-                    const mask64 column_join = extensions_of_distinct<tile_type>(an.run[2] | bit(t) | an.run[3], column) & others;
+                    const mask64 with_t = line_masks<tile_type>::partners[static_cast<std::size_t>(t)] & others;
+                    const mask64 row_join = an.allows[0] & with_t;
+                    const mask64 column_join = an.allows[1] & with_t;
                     joining_[0][static_cast<std::size_t>(t)] = row_join;
                     joining_[1][static_cast<std::size_t>(t)] = column_join;
                     if (row_join || (lone_ok & bit(t))) on_row |= bit(t);
@@ -221,24 +222,23 @@ private:
             const int t = lowest_bit(candidates);
             const mask64 line = behind | bit(t) | ahead;
             const int length = behind_length + 1 + ahead_length;
+            // The pieces that extend the line: the anchor's on this axis that go with t (see
+            // line_masks::partners).
+            const mask64 ext = an.allows[A] & line_masks<tile_type>::partners[static_cast<std::size_t>(t)];
             // On the column axis only moves of 2+ tiles count: skip a tile no other tile of the
             // hand can join in its column line.
-            // The tiles of the hand that can join t in this line (worked out by run() for a
-            // visitor with a floor): also those that may go before it.
-            mask64 joining = 0;
             if constexpr (pruned) {
-                joining = joining_[A][static_cast<std::size_t>(t)];
+                const mask64 joining = joining_[A][static_cast<std::size_t>(t)];  // (ext & hand_, from run())
                 if (A == 1 && joining == 0) continue;
                 const int more = std::min(count_bits(joining), max_line - 1);
                 // (no tile joining: the anchor's tile alone, whose score is known without reading on)
                 if ((more == 0 ? single_ceiling() : ceiling<A>(more)) <= visit_.floor()) continue;
                 if (!next_known_) find_next();
             } else {
-                if (A == 1 && !(extensions_of_distinct<tile_type>(line, length) & hand_ & ~bit(t))) continue;
+                if (A == 1 && !(ext & hand_)) continue;
             }
             push(pos, t);
-            if constexpr (pruned) joining_now_ = joining;
-            backward<A, pruned>(key, pos, line, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
+            backward<A>(key, pos, line, ext, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
             --depth_;
         }
     }
@@ -310,15 +310,14 @@ private:
         return length < 2 ? 0 : length + (length >= shortest_complete ? R::qwirkle_bonus : 0);
     }
 
-    /// Adds tiles before the leftmost placed cell (free cells with no tile next to them).
-    /// `Known`: joining_now_ holds the tiles of `hand` that extend `line` (else they are worked out
-    /// here, when tiles may go before it).
-    template <int A, bool Known = false>
-    constexpr void backward(key_type first, int first_pos, mask64 line, int length, mask64 hand, int points) {
+    /// Adds tiles before the leftmost placed cell (free cells with no tile next to them). `ext`:
+    /// the pieces that extend `line` (as line_extensions gives them).
+    template <int A>
+    constexpr void backward(key_type first, int first_pos, mask64 line, mask64 ext, int length, mask64 hand, int points) {
         emit<A>(line, length, points);
-        if (length < max_line && hand != 0 && next_) forward<A>(*next_, next_key_, next_pos_, line, length, hand, points);
-        if (!extend_back_ || length >= max_line || hand == 0) return;
-        mask64 candidates = Known ? joining_now_ : hand & extensions_of_distinct<tile_type>(line, length);
+        if (length < max_line && hand != 0 && next_) forward<A>(*next_, next_key_, next_pos_, line, ext, length, hand, points);
+        if (!extend_back_ || length >= max_line) return;
+        mask64 candidates = hand & ext;
         if (!candidates) return;  // (tested before the look-up: cheaper, and fails more often)
         const key_type c = advance<A>(first, -1);
         const int c_pos = first_pos - 1;
@@ -326,7 +325,7 @@ private:
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(c_pos, t);
-            backward<A>(c, c_pos, line | bit(t), length + 1, hand & ~bit(t), points);
+            backward<A>(c, c_pos, line | bit(t), ext & line_masks<tile_type>::partners[static_cast<std::size_t>(t)], length + 1, hand & ~bit(t), points);
             --depth_;
         }
     }
@@ -338,22 +337,28 @@ private:
     }
 
     /// Adds tiles from the free cell `x` on (going forward), `an` its anchor record, the move so far
-    /// (already emitted) having `length` tiles in its line and `hand` left (not empty).
+    /// (already emitted) having `length` tiles in its line, whose extensions are `ext`, and `hand`
+    /// left (not empty).
     /// (Most calls find no tile: this part is inlined in the callers, the rest is a call.)
+    ///
+    /// The extensions of a valid line are the pieces that go with every piece of it (a set of
+    /// distinct pieces is one line when any two of them share a colour or a shape), so they
+    /// intersect: those of the line with the run ahead of x are ext & an.allows[A] (the cell's mask
+    /// on this axis is that of the run ahead with the run behind it, which is part of the line),
+    /// provided that line is valid: the run ahead is among `ext`.
     template <int A>
-    QWIRKLE_ALWAYS_INLINE constexpr void forward(const anchor_type& an, key_type x, int x_pos, mask64 line, int length, mask64 hand,
-                                                 int points) {
+    QWIRKLE_ALWAYS_INLINE constexpr void forward(const anchor_type& an, key_type x, int x_pos, mask64 line, mask64 ext, int length,
+                                                 mask64 hand, int points) {
         const mask64 ahead = an.run[fwd<A>];
-        const int ahead_length = an.length[fwd<A>];
-        mask64 candidates = hand & an.allows[1 - A];
-        if (!candidates || (line & ahead)) return;
-        candidates &= extensions_of_distinct<tile_type>(line | ahead, length + ahead_length);
-        if (!candidates) return;
-        place_forward<A>(an, x, x_pos, line, length, hand, points, candidates);
+        const mask64 candidates = hand & an.allows[1 - A] & an.allows[A] & ext;
+        if (!candidates || (ahead & ~ext)) return;
+        ext &= an.allows[A];
+        place_forward<A>(an, x, x_pos, line, ext, length, hand, points, candidates);
     }
+    /// `ext`: the extensions of the line with the run ahead of x.
     template <int A>
-    constexpr void place_forward(const anchor_type& an, key_type x, int x_pos, mask64 line, int length, mask64 hand, int points,
-                                 mask64 candidates) {
+    constexpr void place_forward(const anchor_type& an, key_type x, int x_pos, mask64 line, mask64 ext, int length, mask64 hand,
+                                 int points, mask64 candidates) {
         const mask64 ahead = an.run[fwd<A>];
         const int ahead_length = an.length[fwd<A>];
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
@@ -378,7 +383,7 @@ private:
             const mask64 l = line | bit(t) | ahead;
             const int p = points + cross_points<A>(an, cross_length, t);
             emit<A>(l, next_length, p);
-            forward<A>(nx, next, next_pos, l, next_length, hand & ~bit(t), p);
+            forward<A>(nx, next, next_pos, l, ext & line_masks<tile_type>::partners[static_cast<std::size_t>(t)], next_length, hand & ~bit(t), p);
             --depth_;
         }
     }
@@ -433,7 +438,6 @@ private:
     struct none {};
     using joining_table = std::array<std::array<mask64, 64>, 2>;
     [[no_unique_address]] std::conditional_t<has_floor<Visitor>, joining_table, none> joining_;
-    mask64 joining_now_ = 0;  ///< the entry of joining_ for the anchor's tile of the current start
     key_type walk_key_ = 0;
     const anchor_type* walk_ = nullptr;
     const board_type& b_;
