@@ -305,10 +305,14 @@ private:
         walk_pos_ = next_pos_;
     }
     /// The most a line of `length` tiles can score.
-    static constexpr int line_ceiling(int length) noexcept {
+    /// (A table: any length made of run lengths, up to 2 × 255 + 1, indexes it.)
+    static constexpr int line_ceiling(int length) noexcept { return ceilings[static_cast<std::size_t>(length)]; }
+    static constexpr auto ceilings = [] {
         constexpr int shortest_complete = tile_type::colours < tile_type::shapes ? tile_type::colours : tile_type::shapes;
-        return length < 2 ? 0 : length + (length >= shortest_complete ? R::qwirkle_bonus : 0);
-    }
+        std::array<std::int16_t, 512> v{};
+        for (int n = 2; n < 512; ++n) v[static_cast<std::size_t>(n)] = static_cast<std::int16_t>(n + (n >= shortest_complete ? R::qwirkle_bonus : 0));
+        return v;
+    }();
 
     /// Adds tiles before the leftmost placed cell (free cells with no tile next to them). `ext`:
     /// the pieces that extend `line` (as line_extensions gives them).
