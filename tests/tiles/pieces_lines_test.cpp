@@ -276,6 +276,69 @@ TEST_CASE("§2 lines: extensions of distinct lines, every tile set shape (3 x 6,
     CHECK(detail::extensions_of_distinct<basic_tile<8, 8>>(0, 0) == ~detail::mask64{0});
 }
 
+/// The identities move generation grows a line's extensions by (rules/movegen.hpp): for every
+/// valid line L (every subset of a colour or a shape group) and every piece t extending it,
+/// extensions(L + t) = extensions(L) & partners[t]; and for valid disjoint lines L and H, L + H is
+/// valid exactly when H lies within extensions(L), and then extensions(L + H) = extensions(L) &
+/// extensions(H). Returns the number of (L, H) pairs checked.
+template <class Tile>
+long check_extension_intersections() {
+    using detail::mask64;
+    std::vector<mask64> lines{0};  // every valid line of 1+ pieces, once
+    const auto add_subsets = [&](const std::vector<int>& group) {
+        for (unsigned pick = 1; pick < (1u << group.size()); ++pick) {
+            mask64 m = 0;
+            for (std::size_t i = 0; i < group.size(); ++i)
+                if ((pick >> i) & 1u) m |= detail::bit(group[i]);
+            if (detail::popcount(m) >= 2 || pick == (pick & (0u - pick))) lines.push_back(m);
+        }
+    };
+    for (int c = 0; c < Tile::colours; ++c) {
+        std::vector<int> group;
+        for (int s = 0; s < Tile::shapes; ++s) group.push_back(Tile::make(c, s)->index());
+        add_subsets(group);
+    }
+    for (int s = 0; s < Tile::shapes; ++s) {
+        std::vector<int> group;
+        for (int c = 0; c < Tile::colours; ++c) group.push_back(Tile::make(c, s)->index());
+        add_subsets(group);
+    }
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    const auto ext = [](mask64 m) { return line_extensions<Tile>(m, detail::popcount(m)); };
+    const auto valid = [](mask64 m) { return valid_line<Tile>(m, detail::popcount(m)); };
+    long pairs = 0;
+    for (const mask64 l : lines) {
+        REQUIRE(valid(l));
+        for (mask64 c = ext(l); c; c &= c - 1) {
+            const int t = detail::lowest_bit(c);
+            REQUIRE(ext(l | detail::bit(t)) == (ext(l) & detail::line_masks<Tile>::partners[static_cast<std::size_t>(t)]));
+        }
+        for (const mask64 h : lines) {
+            if (l & h) continue;
+            ++pairs;
+            const bool joined = valid(l | h);
+            REQUIRE(joined == ((h & ~ext(l)) == 0));
+            if (joined) REQUIRE(ext(l | h) == (ext(l) & ext(h)));
+        }
+    }
+    return pairs;
+}
+
+TEST_CASE("§2 lines: a grown line's extensions are an intersection (3 x 6, 4 x 5, 6 x 6)") {
+    CHECK(check_extension_intersections<basic_tile<3, 6>>() > 1000);
+    CHECK(check_extension_intersections<basic_tile<4, 5>>() > 1000);
+    CHECK(check_extension_intersections<tile>() > 100000);
+    // R1 R2, then R3: the other reds.
+    const auto r12 = line_extensions<tile>(mask("R1 R2"), 2);
+    CHECK((r12 & detail::line_masks<tile>::partners["R3"_t.index()]) == tile_set{"R4"_t, "R5"_t, "R6"_t}.bits());
+    // R1 meets the run G1 B1: one line of circles (the run lies within R1's extensions), which
+    // takes the other circles; R2 and G1 B1 are not one line (G1 does not go with R2).
+    CHECK((mask("G1 B1") & ~line_extensions<tile>(mask("R1"), 1)) == 0);
+    CHECK((line_extensions<tile>(mask("R1"), 1) & line_extensions<tile>(mask("G1 B1"), 2)) == line_extensions<tile>(mask("R1 G1 B1"), 3));
+    CHECK((mask("G1 B1") & ~line_extensions<tile>(mask("R2"), 1)) != 0);
+}
+
 TEST_CASE("§2 lines: line_extensions = exactly the tiles that keep the line valid") {
     // Brute force over every line of up to 3 distinct tiles and every tile.
     int checked = 0;

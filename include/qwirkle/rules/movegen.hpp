@@ -10,8 +10,14 @@
 /// moves whose first anchor along the axis is A start at A or at one of the empty non-anchor cells just
 /// before it; a depth-first walk places one tile per empty cell going forward, absorbing the runs of
 /// board tiles it meets. Candidates at each cell are `hand ∩ crossing-line mask ∩ main-line extensions`,
-/// all precomputed per anchor by the board, so a step costs a few mask operations. Single-tile moves are
-/// produced on the row axis only, so each move is produced exactly once.
+/// so a step costs a few mask operations: the crossing masks are kept per anchor by the board, and
+/// the main line's extensions are carried down the search. Distinct pieces form one line when any
+/// two of them share a colour or a shape, so a valid line's extensions are the pieces that go with
+/// every piece of it, and those of a grown line are an intersection: with a new piece t,
+/// `ext & partners[t]`; with the run of board tiles ahead of a free cell, `ext &` that cell's mask
+/// on the axis (which is the run's with the tiles behind the cell, part of the line), once the run
+/// lies within `ext` (else the joined line is not valid). Single-tile moves are produced on the row
+/// axis only, so each move is produced exactly once.
 ///
 /// best_move (and any visitor with a floor, see has_floor) skips the tiles of an anchor whose moves
 /// cannot score more than the best so far: an upper bound from the hand's tiles that fit the
