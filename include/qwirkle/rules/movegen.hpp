@@ -135,12 +135,6 @@ public:
             // The opening: first tile on 0,0, the line going toward +x or +y.
             if (forbidden_ && *forbidden_ == cell{0, 0}) return;
             if (!board_type::contains(cell{0, 0})) return;
-            if constexpr (pruned)
-                for (mask64 c = hand_; c; c &= c - 1) {
-                    const int t = lowest_bit(c);
-                    joining_[0][static_cast<std::size_t>(t)] = joining_[1][static_cast<std::size_t>(t)] =
-                        line_masks<tile_type>::partners[static_cast<std::size_t>(t)] & hand_;
-                }
             start<0>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
             start<1>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
             return;
@@ -171,14 +165,10 @@ public:
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
                     const mask64 others = hand_ & ~bit(t);
-                    // (kept for start(), which needs the same masks)
-                    const mask64 with_t = line_masks<tile_type>::partners[static_cast<std::size_t>(t)] & others;
-                    const mask64 row_join = an.allows[0] & with_t;
-                    const mask64 column_join = an.allows[1] & with_t;
-                    joining_[0][static_cast<std::size_t>(t)] = row_join;
-                    joining_[1][static_cast<std::size_t>(t)] = column_join;
-                    if (row_join || (lone_ok & bit(t))) on_row |= bit(t);
-                    if (column_join) on_column |= bit(t);
+                    // (the tiles that join t: those of its line's extensions, see start())
+                    const mask64 with_t = partners_of(t) & others;
+                    if ((an.allows[0] & with_t) || (lone_ok & bit(t))) on_row |= bit(t);
+                    if (an.allows[1] & with_t) on_column |= bit(t);
                 }
                 if (on_row) start<0>(an, an.at(), an.key, true, on_row);
                 if (on_column) start<1>(an, an.at(), an.key, true, on_column);
@@ -230,11 +220,11 @@ private:
             const int length = behind_length + 1 + ahead_length;
             // The pieces that extend the line: the anchor's on this axis that go with t (see
             // line_masks::partners).
-            const mask64 ext = an.allows[A] & line_masks<tile_type>::partners[static_cast<std::size_t>(t)];
+            const mask64 ext = an.allows[A] & partners_of(t);
             // On the column axis only moves of 2+ tiles count: skip a tile no other tile of the
             // hand can join in its column line.
             if constexpr (pruned) {
-                const mask64 joining = joining_[A][static_cast<std::size_t>(t)];  // (ext & hand_, from run())
+                const mask64 joining = ext & hand_;
                 if (A == 1 && joining == 0) continue;
                 const int more = std::min(count_bits(joining), max_line - 1);
                 // (no tile joining: the anchor's tile alone, whose score is known without reading on)
@@ -310,6 +300,9 @@ private:
         walk_key_ = next_key_;
         walk_pos_ = next_pos_;
     }
+    /// The pieces that go with piece t in a line (line_masks::partners): a valid line's extensions
+    /// with t are its extensions & partners_of(t).
+    static constexpr mask64 partners_of(int t) noexcept { return line_masks<tile_type>::partners[static_cast<std::size_t>(t)]; }
     /// The most a line of `length` tiles can score.
     /// (A table: any length made of run lengths, up to 2 × 255 + 1, indexes it.)
     static constexpr int line_ceiling(int length) noexcept { return ceilings[static_cast<std::size_t>(length)]; }
@@ -335,7 +328,7 @@ private:
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(c_pos, t);
-            backward<A>(c, c_pos, line | bit(t), ext & line_masks<tile_type>::partners[static_cast<std::size_t>(t)], length + 1, hand & ~bit(t), points);
+            backward<A>(c, c_pos, line | bit(t), ext & partners_of(t), length + 1, hand & ~bit(t), points);
             --depth_;
         }
     }
@@ -393,7 +386,7 @@ private:
             const mask64 l = line | bit(t) | ahead;
             const int p = points + cross_points<A>(an, cross_length, t);
             emit<A>(l, next_length, p);
-            forward<A>(nx, next, next_pos, l, ext & line_masks<tile_type>::partners[static_cast<std::size_t>(t)], next_length, hand & ~bit(t), p);
+            forward<A>(nx, next, next_pos, l, ext & partners_of(t), next_length, hand & ~bit(t), p);
             --depth_;
         }
     }
@@ -443,11 +436,6 @@ private:
     // The cells going forward from the current start, as far as read (see gauge()).
     std::array<int, static_cast<std::size_t>(max_line) + 1> forward_length_{}, forward_points_{};
     int walked_ = 0, walk_pos_ = 0, start_length_ = 0, anchor_points_ = 0;
-    /// For a visitor with a floor, per axis and tile of the current anchor: the hand's other tiles
-    /// that can join the tile in that axis's line (written by run() for the tiles it passes on).
-    struct none {};
-    using joining_table = std::array<std::array<mask64, 64>, 2>;
-    [[no_unique_address]] std::conditional_t<has_floor<Visitor>, joining_table, none> joining_;
     key_type walk_key_ = 0;
     const anchor_type* walk_ = nullptr;
     const board_type& b_;
