@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include <qwirkle/qwirkle.hpp>
@@ -53,6 +55,49 @@ TEST_CASE("board: place then undo, and remove then put back, restore every legal
             }
     });
     CHECK(checked > 10000);
+}
+
+TEST_CASE("board: the anchors are exactly the free cells next to a tile, after placements, removals and rewinds") {
+    // (check_placement reads contact from this: a placed cell that is an anchor touches a tile)
+    const auto check = [](const board& b) {
+        std::set<std::pair<int, int>> expected, anchors;
+        b.for_each_tile([&](cell c, tile) {
+            for (const cell n : {cell{c.x - 1, c.y}, cell{c.x + 1, c.y}, cell{c.x, c.y - 1}, cell{c.x, c.y + 1}})
+                if (!b.occupied(n)) expected.insert({n.x, n.y});
+        });
+        for (const auto& a : b.anchors()) {
+            REQUIRE(anchors.insert({a.x, a.y}).second);  // (no cell twice)
+            REQUIRE(b.look(a.at()) != board::empty_value);
+            REQUIRE(board::is_anchor_value(b.look(a.at())));
+        }
+        REQUIRE(anchors == expected);
+        b.for_each_tile([&](cell c, tile) { REQUIRE(board::is_tile(b.look(c))); });
+    };
+    long checked = 0;
+    for_each_position(10, [&](const game& g) {
+        board b = g.board();
+        rng r(static_cast<std::uint64_t>(b.size()) * 31 + 7);
+        check(b);
+        const auto mark = b.current_mark();
+        for (const auto& m : g.legal_moves()) {
+            if (r.below(4) != 0) continue;
+            REQUIRE(b.place(m.move));
+            check(b);
+            REQUIRE(b.rewind(mark));
+            check(b);
+            ++checked;
+        }
+        if (b.size() > 1) {  // a tile taken off and put back (remove() walks or reads the journal)
+            const cell c = b.tile_cell(static_cast<int>(r.below(static_cast<std::uint32_t>(b.size()))));
+            const tile t = *b.at(c);
+            REQUIRE(b.remove(c));
+            check(b);
+            REQUIRE(b.place(c, t));
+            check(b);
+            ++checked;
+        }
+    });
+    CHECK(checked > 1000);
 }
 
 TEST_CASE("board: the same tiles placed in reverse order give the same moves") {

@@ -99,7 +99,7 @@ TEST_CASE("reference rules: the naive implementation reproduces the rulebook exa
     CHECK(naive_score(small_board{}, move_of("0,0,R1")) == 1);
 }
 
-TEST_CASE("reference rules: check_placement and score_placement agree with the naive rules on 300,000 random moves") {
+TEST_CASE("reference rules: check_placement and score_placement (and the score the check gives) agree with the naive rules on 300,000 random moves") {
     std::map<placement_rule, int> seen;
     long checked = 0;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
@@ -117,6 +117,14 @@ TEST_CASE("reference rules: check_placement and score_placement agree with the n
                 const auto m = random_move(b, hand, legal, r);
                 const auto e = check_placement(b, hand, m, ctx);
                 const auto expected = naive_check(b, hand, m, ctx);
+                // The check the game's apply makes also gives the score, for a legal move on a
+                // non-empty board (from the board's anchor data), and the same verdict.
+                int fast = -1;
+                REQUIRE(qwirkle::detail::check_placement(b, hand, m, ctx, &fast) == e);
+                CHECK((fast >= 0) == (e.ok() && !b.empty()));
+                if (fast >= 0 && fast != naive_score(b, m))
+                    FAIL_CHECK("position ", to_string(b), " move ", to_string(m), ": score from the check ", fast,
+                               ", expected ", naive_score(b, m));
                 if (e.rule != expected) {
                     FAIL_CHECK("position ", to_string(b), " | ", to_string(hand), " move ", to_string(m), ": got ",
                                rule_name(e.rule), ", expected ", rule_name(expected));

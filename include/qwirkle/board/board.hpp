@@ -391,6 +391,15 @@ public:
         if (!is_anchor_value(v) || anchors_[v & ~anchor_flag].at() != c) return nullptr;
         return &anchors_[v & ~anchor_flag];
     }
+    /// The raw value of cell c, as probe gives it but for c itself: a tile's value when a tile
+    /// lies on c, an anchor's when c is an anchor, else empty_value (a distant cell whose key c
+    /// shares reads as empty).
+    constexpr value_type look(cell c) const noexcept {
+        const value_type v = probe(key_of(c));
+        if (v == empty_value) return v;
+        const cell at = is_tile(v) ? tile_cell_of(v) : anchors_[v & ~anchor_flag].at();
+        return at == c ? v : empty_value;
+    }
     /// The anchor data behind a raw value that is_anchor_value.
     constexpr const anchor& anchor_of(value_type v) const noexcept { return anchors_[v & ~anchor_flag]; }
     /// An anchor record with no runs that allows every tile: what a free cell with no tile next

@@ -456,7 +456,49 @@ public:
 
     // ---- actions -------------------------------------------------------------------------------
     /// Would this action be legal now for the player to act? (Nothing changes.)
-    error_type check(const action_type& a) const {
+    error_type check(const action_type& a) const { return check(a, nullptr); }
+    /// The same for a caller who says whose turn they think it is: refuses `not_your_turn`
+    /// (naming the seat to act) when `player` is not that seat.
+    error_type check(int player, const action_type& a) const { return check(player, a, nullptr); }
+
+    /// Plays the action for the player to act if it is legal; otherwise changes nothing.
+    error_type apply(const action_type& a) { return apply(a, static_cast<action_effect*>(nullptr)); }
+    /// Plays the action for `player`, refusing (and changing nothing) when it is not their turn.
+    error_type apply(int player, const action_type& a) { return apply(player, a, static_cast<action_effect*>(nullptr)); }
+    /// Plays the action and reports what it did (score, bonus, special tiles revealed).
+    error_type apply(const action_type& a, action_effect& effect) { return apply(a, &effect); }
+    /// Plays the action for `player` and reports what it did; refuses (changing nothing) when it is not their turn.
+    error_type apply(int player, const action_type& a, action_effect& effect) { return apply(player, a, &effect); }
+    /// Places the move's tiles for the player to act (apply() of a placement).
+    error_type place(const move_type& m) { return apply(action_type::place(m)); }
+    /// Swaps these tiles with the bag for the player to act (apply() of an exchange).
+    error_type exchange(const hand_type& tiles) { return apply(action_type::exchange(tiles)); }
+    /// Passes for the player to act; legal only when nothing can be placed or exchanged.
+    error_type pass() { return apply(action_type::pass()); }
+
+private:
+    // apply = check + apply_checked, the placement's score from its check (which reads the lines
+    // it makes anyway) when the board's anchor data gave it, else -1 (worked out by apply_checked).
+    error_type apply(const action_type& a, action_effect* effect) {
+        int score = -1;
+        const error_type e = check(a, &score);  // (before score is read)
+        return apply_checked(e, a, effect, score);
+    }
+    error_type apply(int player, const action_type& a, action_effect* effect) {
+        int score = -1;
+        const error_type e = check(player, a, &score);  // (before score is read)
+        return apply_checked(e, a, effect, score);
+    }
+    error_type check(int player, const action_type& a, int* score) const {
+        if (!is_terminal() && player != s_.current) {
+            error_type e;
+            e.rule = action_rule::not_your_turn;
+            e.count = s_.current;
+            return e;
+        }
+        return check(a, score);
+    }
+    error_type check(const action_type& a, int* score) const {
         error_type e;
         const auto refuse = [&](action_rule r, int count = 0) {
             e.rule = r;
@@ -483,7 +525,7 @@ public:
                 placement_context ctx;
                 ctx.opening_size = s_.opening_size;
                 ctx.forbidden = s_.forbidden;
-                e.placement = check_placement(board_, h, a.move, ctx);
+                e.placement = detail::check_placement(board_, h, a.move, ctx, score);
                 if (!e.placement.ok()) e.rule = action_rule::illegal_placement;
                 return e;
             }
@@ -509,32 +551,8 @@ public:
         }
         return e;
     }
-    /// The same for a caller who says whose turn they think it is: refuses `not_your_turn`
-    /// (naming the seat to act) when `player` is not that seat.
-    error_type check(int player, const action_type& a) const {
-        if (!is_terminal() && player != s_.current) {
-            error_type e;
-            e.rule = action_rule::not_your_turn;
-            e.count = s_.current;
-            return e;
-        }
-        return check(a);
-    }
 
-    /// Plays the action for the player to act if it is legal; otherwise changes nothing.
-    error_type apply(const action_type& a) { return apply_checked(check(a), a, nullptr); }
-    /// Plays the action for `player`, refusing (and changing nothing) when it is not their turn.
-    error_type apply(int player, const action_type& a) { return apply_checked(check(player, a), a, nullptr); }
-    /// Plays the action and reports what it did (score, bonus, special tiles revealed).
-    error_type apply(const action_type& a, action_effect& effect) { return apply_checked(check(a), a, &effect); }
-    /// Plays the action for `player` and reports what it did; refuses (changing nothing) when it is not their turn.
-    error_type apply(int player, const action_type& a, action_effect& effect) { return apply_checked(check(player, a), a, &effect); }
-    /// Places the move's tiles for the player to act (apply() of a placement).
-    error_type place(const move_type& m) { return apply(action_type::place(m)); }
-    /// Swaps these tiles with the bag for the player to act (apply() of an exchange).
-    error_type exchange(const hand_type& tiles) { return apply(action_type::exchange(tiles)); }
-    /// Passes for the player to act; legal only when nothing can be placed or exchanged.
-    error_type pass() { return apply(action_type::pass()); }
+public:
 
     // ---- undo without history ----------------------------------------------------------------------
 private:
@@ -559,7 +577,8 @@ public:
     /// down to the order in which moves are generated. (Otherwise the moves of the restored state
     /// come in an order of their own; every query answers the same as a set.)
     error_type apply(const action_type& a, undo_record& undo) {
-        const error_type e = check(a);
+        int score = -1;
+        const error_type e = check(a, &score);
         if (!e.ok()) return e;
         undo.before_ = s_;
         undo.mark_ = board_.current_mark();
@@ -568,7 +587,7 @@ public:
         undo.taken_at_ = a.at;
         if (a.kind == action_kind::take_tile) undo.taken_ = *board_.at(a.at);
         undo.valid_ = true;
-        return apply_checked(e, a, nullptr);
+        return apply_checked(e, a, nullptr, score);
     }
     /// Takes back the action recorded in `u` (which must be the last one applied). False, changing
     /// nothing, for a record that holds no action.
@@ -825,10 +844,13 @@ private:
     /// remain, forever.
     bool blocked() const noexcept {
         if (board_.empty()) return false;
+        detail::mask64 held = 0;
+        for (int p = 0; p < players(); ++p) held |= s_.hands[p].distinct().bits();
         detail::mask64 fits = 0;
-        for (const auto f : board_.anchor_fits()) fits |= f;
-        for (int p = 0; p < players(); ++p)  // the usual case, cheaply: a hand holds a tile that fits
-            if (fits & s_.hands[p].distinct().bits()) return false;
+        for (const auto f : board_.anchor_fits()) {
+            if (f & held) return false;  // the usual case, at once: a hand holds a tile that fits
+            fits |= f;
+        }
         detail::mask64 outside = 0;  // kinds not all on the board
         std::array<std::uint8_t, static_cast<std::size_t>(tile_type::kinds)> on_board{};
         board_.for_each_tile([&](cell, tile_type t) { ++on_board[static_cast<std::size_t>(t.index())]; });

@@ -108,37 +108,17 @@ struct placement_context {
 
 namespace detail {
 
-/// Are all lines a move makes valid? Precondition: the move's cells are free, in one line from lo
-/// to hi without gaps. Uses the anchor data: a placed tile on an anchor must be allowed by the
-/// crossing line there; a placed tile on a cell with no neighbour has no crossing line.
+/// check_placement; with `score` (not null) also the move's score, when the move is legal and the
+/// board's anchor data give it (a move on a non-empty board; *score is left alone otherwise).
+/// Each placed cell is looked up once: whether it is free, and its anchor record, which holds its
+/// crossing line and says that it touches a tile.
 template <ruleset R, int Radius>
-constexpr bool lines_valid_fast(const basic_board<R, Radius>& b, const basic_move<R>& m, axis main, cell lo,
-                                cell hi) noexcept {
-    using tile_type = tile_t<R>;
-    const std::size_t cross = main == axis::row ? 1 : 0;
-    for (const auto& p : m) {
-        const auto* an = b.anchor_at(p.at);
-        if (an && !((an->allows[cross] >> p.tile.index()) & 1u)) return false;
-    }
-    const auto line = main_line(b, m, main, lo, hi);
-    if (line.repeated) return false;
-    if (line.length < 2) return true;
-    const auto first = static_cast<std::size_t>(lowest_bit(line.set));
-    return (line.set & ~line_masks<tile_type>::colour_of[first]) == 0 ||
-           (line.set & ~line_masks<tile_type>::shape_of[first]) == 0;
-}
-
-}  // namespace detail
-
-/// Is `m` a legal placement for a player holding `hand` on board `b`?
-template <ruleset R, int Radius>
-constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b,
-                                                          const basic_tile_multiset<tile_t<R>>& hand,
-                                                          const std::type_identity_t<basic_move<R>>& m,
-                                                          const placement_context& ctx = {}) noexcept {
+constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
+                                                          const basic_move<R>& m, const placement_context& ctx, int* score) noexcept {
     using Tile = tile_t<R>;
     using error = basic_placement_error<Tile>;
     using board_type = basic_board<R, Radius>;
+    using anchor_type = typename board_type::anchor;
     const auto fail = [](placement_rule r, cell c, Tile t = {}) { return error{r, c, t, axis::row, 0}; };
 
     if (m.empty()) return fail(placement_rule::empty_move, {});
@@ -153,13 +133,21 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
         used.add(p.tile);
         if (used.count(p.tile) > hand.count(p.tile)) return fail(placement_rule::tile_not_in_hand, p.at, p.tile);
     }
+    // The anchor record of each placed cell (nullptr: a free cell with no tile next to it).
+    std::array<const anchor_type*, static_cast<std::size_t>(basic_move<R>::capacity)> record{};
+    bool touches = false;
     for (int i = 0; i < m.size(); ++i) {
         const auto& p = m[i];
         if (!board_type::contains(p.at)) return fail(placement_rule::off_board, p.at, p.tile);
-        if (b.occupied(p.at)) return fail(placement_rule::cell_occupied, p.at, p.tile);
+        const auto v = b.look(p.at);
+        if (board_type::is_tile(v)) return fail(placement_rule::cell_occupied, p.at, p.tile);
         for (int j = 0; j < i; ++j)
             if (m[j].at == p.at) return fail(placement_rule::cell_repeated, p.at, p.tile);
         if (ctx.forbidden && *ctx.forbidden == p.at) return fail(placement_rule::forbidden_cell, p.at, p.tile);
+        if (board_type::is_anchor_value(v)) {
+            record[static_cast<std::size_t>(i)] = &b.anchor_of(v);
+            touches = true;  // (an anchor is a free cell next to a tile)
+        }
     }
     for (const auto& p : m)
         if (!b.spans_with(p.at)) return fail(placement_rule::off_board, p.at, p.tile);
@@ -174,36 +162,68 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
         }
     }
     const auto coord = [main](cell c) { return main == axis::row ? c.x : c.y; };
-    cell lo = m[0].at, hi = m[0].at;
-    for (const auto& p : m) {
-        if (coord(p.at) < coord(lo)) lo = p.at;
-        if (coord(p.at) > coord(hi)) hi = p.at;
+    int lo = 0, hi = 0;  // the placements at both ends of the move
+    for (int i = 1; i < m.size(); ++i) {
+        if (coord(m[i].at) < coord(m[lo].at)) lo = i;
+        if (coord(m[i].at) > coord(m[hi].at)) hi = i;
     }
-    // No gap between the placed tiles.
-    for (cell c = lo; coord(c) < coord(hi); c = detail::step_cell(c, main, 1))
-        if (!detail::after_move(b, m, c)) return fail(placement_rule::gap_in_line, c);
+    // No gap between the placed tiles. The line's pieces between them are gathered on the way.
+    mask64 set = 0;
+    int length = 0;
+    bool repeated = false;
+    const auto add = [&](mask64 run, int n) {
+        repeated = repeated || (set & run);
+        set |= run;
+        length += n;
+    };
+    for (cell c = m[lo].at;; c = step_cell(c, main, 1)) {
+        auto t = placed_at(m, c);
+        if (!t) t = b.at(c);
+        if (!t) return fail(placement_rule::gap_in_line, c);
+        add(bit(t->index()), 1);
+        if (c == m[hi].at) break;
+    }
 
     // Contact, or the opening rules.
     if (b.empty()) {
-        if (lo != cell{0, 0}) return fail(placement_rule::opening_not_at_origin, lo);
+        if (m[lo].at != cell{0, 0}) return fail(placement_rule::opening_not_at_origin, m[lo].at);
         if (ctx.opening_size > 0 && m.size() != ctx.opening_size) {
-            error e = fail(placement_rule::opening_group_size, lo);
+            error e = fail(placement_rule::opening_group_size, m[lo].at);
             e.length = ctx.opening_size;
             return e;
         }
-    } else {
-        bool touches = false;
-        for (const auto& p : m)
-            for (cell n : {cell{p.at.x - 1, p.at.y}, cell{p.at.x + 1, p.at.y}, cell{p.at.x, p.at.y - 1},
-                           cell{p.at.x, p.at.y + 1}})
-                touches = touches || b.occupied(n);
-        if (!touches) return fail(placement_rule::no_contact, m[0].at, m[0].tile);
+    } else if (!touches) {
+        return fail(placement_rule::no_contact, m[0].at, m[0].tile);
     }
 
-    // Every line the move makes. Fast path: the board's anchor data answer for the crossing lines,
-    // and the main line is one walk; only a move that fails it is examined line by line for the
-    // exact error.
-    if (!b.empty() && detail::lines_valid_fast(b, m, main, lo, hi)) return {};
+    // Every line the move makes. Fast path: the anchor records answer for the crossing lines and
+    // give the runs at both ends of the move's own line; only a move that fails it is examined
+    // line by line for the exact error.
+    if (!b.empty()) {
+        const std::size_t back = main == axis::row ? 0 : 2, cross = main == axis::row ? 1 : 0;
+        bool fits = true;
+        for (int i = 0; i < m.size(); ++i) {
+            const anchor_type* an = record[static_cast<std::size_t>(i)];
+            fits = fits && (!an || ((an->allows[cross] >> m[i].tile.index()) & 1u));
+        }
+        if (const anchor_type* an = record[static_cast<std::size_t>(lo)]) add(an->run[back], an->length[back]);
+        if (const anchor_type* an = record[static_cast<std::size_t>(hi)]) add(an->run[back + 1], an->length[back + 1]);
+        const auto first = static_cast<std::size_t>(lowest_bit(set));
+        const bool valid = !repeated && (length < 2 || (set & ~line_masks<Tile>::colour_of[first]) == 0 ||
+                                         (set & ~line_masks<Tile>::shape_of[first]) == 0);
+        if (fits && valid) {
+            if (score) {
+                int total = length >= 2 ? points_of_valid<Tile>(set, length, R::qwirkle_bonus) : 0;
+                const std::size_t c0 = 2 - back;
+                for (int i = 0; i < m.size(); ++i)
+                    if (const anchor_type* an = record[static_cast<std::size_t>(i)])
+                        if (const int n = an->length[c0] + an->length[c0 + 1]; n > 0)
+                            total += points_of_valid<Tile>(an->run[c0] | an->run[c0 + 1] | bit(m[i].tile.index()), n + 1, R::qwirkle_bonus);
+                *score = total == 0 ? R::lone_tile_score : total;
+            }
+            return {};
+        }
+    }
     const auto verdict = [&](const basic_line_info<Tile>& line) -> std::optional<error> {
         if (line.length < 2) return std::nullopt;
         line_fault f = line_fault::too_long;
@@ -215,11 +235,22 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
                                                               : placement_rule::mixed_line;
         return error{r, line.start, Tile{}, line.direction, line.length};
     };
-    if (auto e = verdict(detail::line_through(b, m, m[0].at, main))) return *e;
+    if (auto e = verdict(line_through(b, m, m[0].at, main))) return *e;
     const axis cross = main == axis::row ? axis::column : axis::row;
     for (const auto& p : m)
-        if (auto e = verdict(detail::line_through(b, m, p.at, cross))) return *e;
+        if (auto e = verdict(line_through(b, m, p.at, cross))) return *e;
     return {};
+}
+
+}  // namespace detail
+
+/// Is `m` a legal placement for a player holding `hand` on board `b`?
+template <ruleset R, int Radius>
+constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b,
+                                                          const basic_tile_multiset<tile_t<R>>& hand,
+                                                          const std::type_identity_t<basic_move<R>>& m,
+                                                          const placement_context& ctx = {}) noexcept {
+    return detail::check_placement(b, hand, m, ctx, nullptr);
 }
 
 }  // namespace qwirkle
