@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -57,9 +58,31 @@ TEST_CASE("board: place then undo, and remove then put back, restore every legal
     CHECK(checked > 10000);
 }
 
-TEST_CASE("board: the anchors are exactly the free cells next to a tile, after placements, removals and rewinds") {
+TEST_CASE("board: the anchors are exactly the free cells next to a tile, their masks as the rule text gives them, after placements, removals and rewinds") {
     // (check_placement reads contact from this: a placed cell that is an anchor touches a tile)
-    const auto check = [](const board& b) {
+    long deep = 0;
+    // Every few boards, also each anchor's masks from the rule text: the tiles t for which the
+    // tiles before the cell, t and the tiles after it form a valid line.
+    const auto allows_from_text = [](const board& b, cell at, int axis_index) {
+        std::vector<tile> before, after;
+        const int dx = axis_index == 0 ? 1 : 0, dy = 1 - dx;
+        for (cell x{at.x - dx, at.y - dy}; b.at(x); x = cell{x.x - dx, x.y - dy}) before.insert(before.begin(), *b.at(x));
+        for (cell x{at.x + dx, at.y + dy}; b.at(x); x = cell{x.x + dx, x.y + dy}) after.push_back(*b.at(x));
+        board::mask m = 0;
+        for (int k = 0; k < tile::kinds; ++k) {
+            std::vector<tile> line = before;
+            line.push_back(qwirkle::detail::tile_at<tile>(k));
+            line.insert(line.end(), after.begin(), after.end());
+            if (valid_line(std::span<const tile>(line))) m |= board::mask{1} << k;
+        }
+        return m;
+    };
+    const auto check = [&](const board& b) {
+        if (++deep % 7 == 0)
+            for (const auto& a : b.anchors()) {
+                REQUIRE(a.allows[0] == allows_from_text(b, a.at(), 0));
+                REQUIRE(a.allows[1] == allows_from_text(b, a.at(), 1));
+            }
         std::set<std::pair<int, int>> expected, anchors;
         b.for_each_tile([&](cell c, tile) {
             for (const cell n : {cell{c.x - 1, c.y}, cell{c.x + 1, c.y}, cell{c.x, c.y - 1}, cell{c.x, c.y + 1}})

@@ -140,7 +140,9 @@ public:
     /// position would span more than `span_limit` columns or rows. No rule is checked here: see
     /// check_placement.
     constexpr bool place(cell c, tile_type t) noexcept {
-        if (!contains(c) || size_ >= capacity || table_used_ + 5 > table_limit || !fits_span(c)) return false;
+        if (!contains(c) || size_ >= capacity || table_used_ + 5 > table_limit) return false;
+        bounds grown;  // the box with c
+        if (!fits_span(c, grown)) return false;
         const key_type k = key_of(c);
         const std::size_t h = slot_of(k);  // (insertions below never move an entry: h stays valid)
         const value_type before = table_[h] == empty_entry ? empty_value : static_cast<value_type>(table_[h] >> 16);
@@ -162,12 +164,13 @@ public:
             j.cell.run = {};
             j.cell.length = {};
             j.cell.repeated = 0;
+            j.cell.allows = {all_tiles, all_tiles};  // (what run_ends reads: lines of no tile allow every tile)
         }
         log_write(j, h);
         if (table_[h] == empty_entry) ++table_used_;
         table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(tile_value(t, size_)) << 16);
         occupied_[static_cast<std::size_t>(size_++)] = tile_entry{c.x, c.y, k, static_cast<std::uint8_t>(t.index())};
-        grow_box(c);
+        box_ = grown;
         // The free cells at both ends of the new tile's row and column runs are the only cells whose
         // anchor data change, and only in the direction facing the tile.
         run_ends<0>(c, k, t, j);
@@ -411,6 +414,7 @@ public:
     }
 
 private:
+    static constexpr mask all_tiles = detail::low_bits(tile_type::kinds);  ///< every tile
     static constexpr std::size_t table_size = 1024;
     static constexpr std::uint32_t empty_entry = 0xFFFFFFFFu;
     /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused.
@@ -519,25 +523,26 @@ private:
     }
 
     // -- span: the box of the tiles, kept as an upper bound (removals do not shrink it) --
-    static constexpr bool within(const bounds& b, cell c) noexcept {
-        const long long x0 = c.x < b.min.x ? c.x : b.min.x, x1 = c.x > b.max.x ? c.x : b.max.x;
-        const long long y0 = c.y < b.min.y ? c.y : b.min.y, y1 = c.y > b.max.y ? c.y : b.max.y;
-        return x1 - x0 <= span_limit && y1 - y0 <= span_limit;
+    static constexpr bool within(const bounds& b, cell c) noexcept { return narrow_enough(with(b, c)); }
+    /// The box around b and c.
+    static constexpr bounds with(const bounds& b, cell c) noexcept {
+        return {{c.x < b.min.x ? c.x : b.min.x, c.y < b.min.y ? c.y : b.min.y}, {c.x > b.max.x ? c.x : b.max.x, c.y > b.max.y ? c.y : b.max.y}};
     }
-    constexpr bool fits_span(cell c) noexcept {
-        if (size_ == 0 || within(box_, c)) return true;
-        box_ = bounding_box();  // the kept box may be stale after removals: recompute it exactly
-        return within(box_, c);
+    static constexpr bool narrow_enough(const bounds& b) noexcept {
+        return static_cast<long long>(b.max.x) - b.min.x <= span_limit && static_cast<long long>(b.max.y) - b.min.y <= span_limit;
     }
-    constexpr void grow_box(cell c) noexcept {
-        if (size_ == 1) {
-            box_ = {c, c};
-            return;
+    /// Would the position span at most `span_limit` with a tile on c too? Then `grown` is the box
+    /// with c (the kept box, recomputed first when it would be too wide: it may be stale).
+    constexpr bool fits_span(cell c, bounds& grown) noexcept {
+        if (size_ == 0) {
+            grown = {c, c};
+            return true;
         }
-        box_.min.x = c.x < box_.min.x ? c.x : box_.min.x;
-        box_.min.y = c.y < box_.min.y ? c.y : box_.min.y;
-        box_.max.x = c.x > box_.max.x ? c.x : box_.max.x;
-        box_.max.y = c.y > box_.max.y ? c.y : box_.max.y;
+        grown = with(box_, c);
+        if (narrow_enough(grown)) return true;
+        box_ = bounding_box();
+        grown = with(box_, c);
+        return narrow_enough(grown);
     }
 
     // -- the journal of placements, for undo without walking --
@@ -623,8 +628,12 @@ private:
         const mask set = left | right | detail::bit(t.index());
         const bool rep = ((j.cell.repeated >> D) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
         const int n = j.cell.length[D] + 1 + j.cell.length[D + 1];
-        // What an end cell with no run on its far side allows on this axis (most end cells).
-        const mask ext = rep ? 0 : detail::extensions_of_distinct<tile_type>(set, n);
+        // What an end cell with no run on its far side allows on this axis (most end cells): the
+        // extensions of the new line. The cell's mask on the axis holds those of the runs around
+        // it; the line with t is valid when t is among them, and then its extensions are that mask
+        // & partners[t] (see line_masks::partners); else it allows nothing.
+        const mask allows = j.cell.allows[D / 2];
+        const mask ext = allows & detail::line_masks<tile_type>::partners[t.index()] & (mask{0} - ((allows >> t.index()) & 1u));
         j.end_allows[D] = set_run<D>(c, kc, j.cell.length[D] + 1, set, n, rep, ext, j);
         j.end_allows[D + 1] = set_run<D + 1>(c, kc, j.cell.length[D + 1] + 1, set, n, rep, ext, j);
     }
@@ -635,7 +644,6 @@ private:
     template <std::size_t dir>
     constexpr mask set_run(cell c, key_type kc, int steps, mask set, int n, bool rep, mask ext, journal_entry& j) noexcept {
         constexpr std::size_t d = dir ^ 1u;
-        constexpr mask all = detail::low_bits(tile_type::kinds);
         const key_type k = shift_key(kc, dir, steps);
         const std::size_t h = slot_of(k);
         if (table_[h] == empty_entry) {  // a new anchor, at the end of the list; this run is its only one
@@ -643,19 +651,20 @@ private:
             log_write(j, h);
             ++table_used_;
             table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(anchor_flag | s) << 16);
-            anchor& a = anchors_[s];
-            a = anchor{};
+            anchor& a = anchors_[s];  // (each field written once)
             const cell at = step(c, dir, steps);
             a.x = at.x;
             a.y = at.y;
             a.key = k;
+            a.run = {};
             a.run[d] = set;
+            a.length = {};
             a.length[d] = static_cast<std::uint8_t>(n);
             a.repeated = static_cast<std::uint8_t>(static_cast<unsigned>(rep) << d);
             a.allows[d / 2] = ext;
-            a.allows[1 - d / 2] = all;
+            a.allows[1 - d / 2] = all_tiles;
             fits_[s] = ext;
-            return all;
+            return all_tiles;
         }
         const value_type v = static_cast<value_type>(table_[h] >> 16);
         if (is_tile(v)) return 0;  // (only for boards of several pieces far apart)
@@ -681,14 +690,13 @@ private:
     constexpr int add_anchor(cell c, key_type k) noexcept {
         const int s = anchor_count_++;
         set_value(k, static_cast<value_type>(anchor_flag | s));
-        constexpr mask all = detail::low_bits(tile_type::kinds);
-        fits_[static_cast<std::size_t>(s)] = all;
+        fits_[static_cast<std::size_t>(s)] = all_tiles;
         anchor& a = anchors_[static_cast<std::size_t>(s)];
         a = anchor{};
         a.x = c.x;
         a.y = c.y;
         a.key = k;
-        a.allows = {all, all};
+        a.allows = {all_tiles, all_tiles};
         return s;
     }
     /// Recomputes the mask of tiles allowed on the line along axis d / 2 (d: its first direction).
