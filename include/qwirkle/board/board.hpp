@@ -78,8 +78,10 @@ public:
     /// Raw cell values: a tile (bit 15 clear: tile index in the low byte, its place in the tile
     /// list above), an anchor (bit 15 set: its place in the anchor list), or `empty_value`.
     using value_type = std::uint16_t;
-    static constexpr value_type empty_value = 0xFFFF;  ///< the raw value of a cell with no tile and no tile next to it
     static constexpr value_type anchor_flag = 0x8000;  ///< bit 15: set in the raw value of an anchor
+    /// The raw value of a cell with no tile and no tile next to it: an anchor's value naming the
+    /// record after the last anchor there can be, which is open_cell() (see record_of_free).
+    static constexpr value_type empty_value = static_cast<value_type>(anchor_flag | max_anchors);
 
     /// An empty cell next to at least one tile. Directions, in the order of `run`: left (−x),
     /// right (+x), up (−y), down (+y).
@@ -96,11 +98,17 @@ public:
         std::array<mask, 2> allows;         ///< per axis (row, column): tiles that keep that line valid here
     };
 
-    constexpr basic_board() noexcept { table_.fill(empty_entry); }  // the lists are read only up to their sizes
+    constexpr basic_board() noexcept {  // the lists are read only up to their sizes (and the open record)
+        table_.fill(empty_entry);
+        anchors_[max_anchors] = open_cell();
+    }
     /// A copy of the tiles and anchors of `o` (only the parts of its lists in use are copied).
     /// The copy starts with an empty journal: taking back a tile placed before the copy walks
     /// the runs instead of reading them back.
-    constexpr basic_board(const basic_board& o) noexcept { copy_from(o); }
+    constexpr basic_board(const basic_board& o) noexcept {
+        anchors_[max_anchors] = open_cell();
+        copy_from(o);
+    }
     /// Makes this board a copy of `o` (as the copy constructor does); self-assignment changes nothing.
     constexpr basic_board& operator=(const basic_board& o) noexcept {
         if (this != &o) copy_from(o);
@@ -359,10 +367,15 @@ public:
     /// The raw value of the cell with this key: a tile, an anchor or empty_value. (The key alone
     /// names the cell: positions never span enough for two of their cells to share one.)
     constexpr value_type probe(key_type k) const noexcept {
-        for (std::size_t h = hash(k);; h = (h + 1) & (table_size - 1)) {
+        // Nearly always the home slot holds the cell or is free (a free slot's value half is
+        // empty_value): one branch, taken either way, rather than one per outcome (whether a cell
+        // is free or not is what move generation cannot predict). Keys are below 0x4000: the key
+        // half xor k is 0 for k, at least 0x4000 for a free slot (0xFFFF), else between.
+        static_assert(key_of(cell{-1, -1}) == 0x3FFF, "keys are 14 bits");
+        std::size_t h = hash(k);
+        for (;; h = (h + 1) & (table_size - 1)) {
             const std::uint32_t e = table_[h];
-            if ((e & 0xFFFF) == k) return static_cast<value_type>(e >> 16);
-            if (e == empty_entry) return empty_value;
+            if ((((e & 0xFFFFu) ^ k) - 1u) >= 0x3FFFu) return static_cast<value_type>(e >> 16);
         }
     }
     /// Is this raw value (from `probe`) a tile's? (`empty_value` is not.)
@@ -403,6 +416,10 @@ public:
         const cell at = is_tile(v) ? tile_cell_of(v) : anchors_[v & ~anchor_flag].at();
         return at == c ? v : empty_value;
     }
+    /// The anchor record of a free cell from its raw value (an anchor's, or empty_value): its own,
+    /// or for a cell with no tile next to it open_cell(), which empty_value names. Without a
+    /// branch: whether a cell is an anchor is what move generation cannot predict.
+    constexpr const anchor& record_of_free(value_type v) const noexcept { return anchors_[v & ~anchor_flag]; }
     /// The anchor data behind a raw value that is_anchor_value.
     constexpr const anchor& anchor_of(value_type v) const noexcept { return anchors_[v & ~anchor_flag]; }
     /// An anchor record with no runs that allows every tile: what a free cell with no tile next
@@ -416,7 +433,9 @@ public:
 private:
     static constexpr mask all_tiles = detail::low_bits(tile_type::kinds);  ///< every tile
     static constexpr std::size_t table_size = 1024;
-    static constexpr std::uint32_t empty_entry = 0xFFFFFFFFu;
+    /// A free slot: key half 0xFFFF (no key is), value half empty_value (what probe() reads there).
+    static constexpr std::uint32_t empty_entry = (static_cast<std::uint32_t>(empty_value) << 16) | 0xFFFFu;
+    static_assert(max_anchors < anchor_flag, "anchor places and empty_value fit beside the anchor flag");
     /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused.
     /// (More than `capacity` + `max_anchors`, so never reached: a guard only.)
     static constexpr int table_limit = static_cast<int>(table_size * 7 / 8);
@@ -736,7 +755,8 @@ private:
     // copying a board cost only what is in use.
     std::array<std::uint32_t, table_size> table_;  ///< key (low 16 bits) and value (high 16 bits)
     std::array<tile_entry, static_cast<std::size_t>(capacity)> occupied_;
-    alignas(64) std::array<anchor, static_cast<std::size_t>(max_anchors)> anchors_;  ///< (each record one cache line)
+    /// (each record one cache line; after the last anchor that can be, open_cell(): see record_of_free)
+    alignas(64) std::array<anchor, static_cast<std::size_t>(max_anchors) + 1> anchors_;
     std::array<mask, static_cast<std::size_t>(max_anchors)> fits_;
     int size_ = 0;
     int anchor_count_ = 0;

@@ -336,7 +336,7 @@ private:
     /// The anchor record of a free cell: its own, or (no tile next to it) the open cell's.
     constexpr const anchor_type& record(key_type k) const noexcept {
         const auto v = b_.probe(k);
-        return board_type::is_anchor_value(v) ? b_.anchor_of(v) : open_;
+        return b_.record_of_free(v);
     }
 
     /// Adds tiles from the free cell `x` on (going forward), `an` its anchor record, the move so far
@@ -513,7 +513,7 @@ constexpr move_stats count_moves(const basic_board<R, Radius>& b, const basic_ti
     for_each_move(b, hand, [&](int score) {
         ++s.moves;
         s.total += static_cast<std::uint64_t>(score);
-        if (score > s.best) s.best = score;
+        s.best = score > s.best ? score : s.best;  // (a select: which move is best so far is not predictable)
     }, opt);
     return s;
 }
