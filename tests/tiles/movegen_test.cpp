@@ -458,3 +458,84 @@ TEST_CASE("movegen: rule sets with other sizes (4 colours x 5 shapes, 3 colours 
     const basic_move<four_colours_five_shapes> five{{cell{3, 0}, T(3, 0)}, {cell{4, 0}, T(0, 0)}};
     CHECK(check_placement(b, basic_tile_multiset<T>{T(3, 0), T(0, 0)}, five).rule == placement_rule::line_too_long);
 }
+
+namespace {
+
+/// Every move with its score, in generation order, from the generator looking cells up by their
+/// home slots alone (Direct) or by their keys.
+template <bool Direct>
+std::vector<std::pair<move_key<qwirkle::board>, int>> generated(const qwirkle::board& b, const qwirkle::tile_multiset& hand,
+                                                                  const movegen_options& opt) {
+    std::vector<std::pair<move_key<qwirkle::board>, int>> v;
+    auto visit = [&](const qwirkle::move& m, int score) { v.emplace_back(move_key<qwirkle::board>(m.begin(), m.end()), score); };
+    qwirkle::detail::generator<standard_rules, unlimited_radius, decltype(visit), Direct> g(b, hand.distinct().bits(), opt, visit);
+    g.run();
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("movegen: looking cells up by their home slots alone gives the same moves in the same order, where the board allows it") {
+    using gen = qwirkle::detail::generator<standard_rules, unlimited_radius, int, true>;
+    std::size_t direct = 0, moves = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        random_positions<qwirkle::game>(seed, 2 + static_cast<int>(seed % 3), 200, [&](const qwirkle::game& g, rng& r) {
+            const auto& b = g.board();
+            auto opt = g.move_options();
+            if (r.below(4) == 0 && !b.empty()) opt.forbidden = b.tile_cell(static_cast<int>(r.below(static_cast<std::uint32_t>(b.size()))));
+            if (!b.direct_within(gen::reach)) return;
+            ++direct;
+            const auto hand = r.below(3) == 0 ? random_hand(b, r, 6) : g.hand(g.current_player());
+            const auto a = generated<true>(b, hand, opt), k = generated<false>(b, hand, opt);
+            REQUIRE(a == k);
+            moves += a.size();
+            // The same position stretched to the widest (or tallest) the window allows by a lone
+            // tile far off (the board checks no rule): cells looked up at both ends of the window.
+            const auto box = b.bounding_box();
+            const int widest = 32 - 1 - gen::reach - 1;
+            for (const cell far : {cell{box.min.x + widest, box.min.y + static_cast<int>(r.below(3))},
+                                   cell{box.max.x - widest, box.max.y}, cell{box.min.x, box.min.y + widest}}) {
+                qwirkle::board wider = b;
+                if (b.empty() || !wider.place(far, qwirkle::detail::tile_at<tile>(static_cast<int>(r.below(36))))) continue;
+                REQUIRE(wider.direct_within(gen::reach));
+                const auto h = random_hand(wider, r, 6);
+                const auto wa = generated<true>(wider, h, {}), wk = generated<false>(wider, h, {});
+                REQUIRE(wa == wk);
+                moves += wa.size();
+            }
+        });
+    }
+    MESSAGE(direct, " positions looked up directly, ", moves, " moves");
+    // At the edge of the window: a tile X with a line of six tiles to make from the free cell next
+    // to it across its line, away from a far tile F; the farthest cell looked up lies five cells
+    // beyond the box on F's side's opposite end, 32 cells from the anchor beyond F when the box is
+    // 26 wide. Every width the board calls direct must give the keyed generator's moves.
+    tile_multiset six;
+    for (int shape = 0; shape < 6; ++shape) six.add(qwirkle::detail::tile_at<tile>(shape));  // one colour, every shape
+    int widths = 0;
+    for (int w = 16; w <= 40; ++w)
+        for (int side : {1, -1})
+            for (int axis_index = 0; axis_index < 2; ++axis_index) {
+                const auto at = [&](int along, int across) { return axis_index == 0 ? cell{along, across} : cell{across, along}; };
+                qwirkle::board b;
+                REQUIRE(b.place(at(0, 1), qwirkle::detail::tile_at<tile>(0)));
+                REQUIRE(b.place(at(side * w, 0), qwirkle::detail::tile_at<tile>(7)));
+                if (!b.direct_within(gen::reach)) continue;
+                ++widths;
+                const auto a = generated<true>(b, six, {}), k = generated<false>(b, six, {});
+                REQUIRE(a == k);
+            }
+    CHECK(widths >= 4 * (30 - gen::reach - 16));
+    CHECK(direct > 1000);
+    // A position wider than the window allows is looked up by keys.
+    qwirkle::board wide;
+    REQUIRE(wide.place(cell{0, 0}, tile{0, 0}));
+    CHECK(wide.direct_within(gen::reach));
+    REQUIRE(wide.place(cell{1, 0}, tile{0, 1}));
+    CHECK(wide.direct_within(gen::reach));
+    qwirkle::board far = wide;
+    REQUIRE(far.place(cell{32 - 1 - gen::reach - 1, 0}, tile{0, 2}));  // (the board checks no rule)
+    CHECK(far.direct_within(gen::reach));
+    REQUIRE(far.place(cell{32 - 1 - gen::reach, 0}, tile{0, 3}));
+    CHECK_FALSE(far.direct_within(gen::reach));
+}

@@ -114,7 +114,9 @@ template <class Visitor, class R>
 concept visits_progress = std::is_invocable_v<Visitor&, const move_in_progress<R>&, int> &&
                           !std::is_invocable_v<Visitor&, const basic_move<R>&, int>;
 
-template <ruleset R, int Radius, class Visitor>
+/// Direct: the board's cells are looked up by their home slots alone (basic_board::direct_within
+/// the generator's reach); keys are then home slots, and advance along the 32 × 32 window.
+template <ruleset R, int Radius, class Visitor, bool Direct = false>
 class generator {
     using board_type = basic_board<R, Radius>;
     using tile_type = tile_t<R>;
@@ -124,6 +126,13 @@ class generator {
     static constexpr int nowhere = -2'000'000'000;  ///< a position no cell has
 
 public:
+    /// How far beyond the tiles' box the generator may look cells up. A move's line holds at most
+    /// max_line tiles and the generator looks up a cell beyond the line only while it is shorter,
+    /// so the farthest lies max_line − 1 beyond the box (a free cell next to a tile, then four more
+    /// tiles going away from the box; movegen_test builds it at the window's edge, where max_line − 2
+    /// fails); two more are kept in hand.
+    static constexpr int reach = max_line + 1;
+
     constexpr generator(const board_type& b, mask64 hand, const movegen_options& opt, Visitor& visit) noexcept
         : b_(b), hand_(hand), visit_(visit), forbidden_(opt.forbidden) {
         if (b.empty()) only_size_ = opt.opening_size;
@@ -135,8 +144,8 @@ public:
             // The opening: first tile on 0,0, the line going toward +x or +y.
             if (forbidden_ && *forbidden_ == cell{0, 0}) return;
             if (!board_type::contains(cell{0, 0})) return;
-            start<0>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
-            start<1>(open_, cell{0, 0}, board_type::key_of(cell{0, 0}), false, hand_);
+            start<0>(open_, cell{0, 0}, nav_key(board_type::key_of(cell{0, 0})), false, hand_);
+            start<1>(open_, cell{0, 0}, nav_key(board_type::key_of(cell{0, 0})), false, hand_);
             return;
         }
         // The anchor's tile must fit both its lines: most anchors fail this test.
@@ -170,11 +179,11 @@ public:
                     if ((an.allows[0] & with_t) || (lone_ok & bit(t))) on_row |= bit(t);
                     if (an.allows[1] & with_t) on_column |= bit(t);
                 }
-                if (on_row) start<0>(an, an.at(), an.key, true, on_row);
-                if (on_column) start<1>(an, an.at(), an.key, true, on_column);
+                if (on_row) start<0>(an, an.at(), nav_key(an.key), true, on_row);
+                if (on_column) start<1>(an, an.at(), nav_key(an.key), true, on_column);
             } else {
-                start<0>(an, an.at(), an.key, true, tiles);
-                start<1>(an, an.at(), an.key, true, tiles);
+                start<0>(an, an.at(), nav_key(an.key), true, tiles);
+                start<1>(an, an.at(), nav_key(an.key), true, tiles);
             }
         }
     }
@@ -185,11 +194,29 @@ private:
     static constexpr std::size_t fwd = 2 * A + 1;
     template <int A>
     static constexpr std::size_t cross0 = 2 * (1 - A);
-    /// The key of the cell n steps forward (n may be negative) along axis A.
+    /// The key of the cell n steps forward (n may be negative) along axis A (Direct: its home slot).
     template <int A>
     static constexpr key_type advance(key_type k, int n) noexcept {
-        if constexpr (A == 0) return static_cast<key_type>((k & 0x3F80u) | ((k + static_cast<unsigned>(n)) & 127u));
-        else return static_cast<key_type>((k + (static_cast<unsigned>(n) << 7)) & 0x3FFFu);
+        if constexpr (Direct) {
+            if constexpr (A == 0) return static_cast<key_type>((k & 0x3E0u) | ((k + static_cast<unsigned>(n)) & 31u));
+            else return static_cast<key_type>((k + (static_cast<unsigned>(n) << 5)) & 0x3FFu);
+        } else {
+            if constexpr (A == 0) return static_cast<key_type>((k & 0x3F80u) | ((k + static_cast<unsigned>(n)) & 127u));
+            else return static_cast<key_type>((k + (static_cast<unsigned>(n) << 7)) & 0x3FFFu);
+        }
+    }
+    static_assert(board_type::home_slot(board_type::key_of(cell{1, 0})) == 1 && board_type::home_slot(board_type::key_of(cell{0, 1})) == 32 &&
+                      board_type::home_slot(board_type::key_of(cell{-1, -1})) == 1023,
+                  "advance() steps home slots as the board lays them out: x modulo 32, then y modulo 32");
+    /// What the generator calls a cell's key: its key, or (Direct) its home slot.
+    static constexpr key_type nav_key(key_type k) noexcept {
+        if constexpr (Direct) return static_cast<key_type>(board_type::home_slot(k));
+        else return k;
+    }
+    /// The raw value of the cell of key k.
+    constexpr auto look_up(key_type k) const noexcept {
+        if constexpr (Direct) return b_.slot_value(k);
+        else return b_.probe(k);
     }
     static constexpr bool in_range(int p) noexcept { return !board_type::limited || (p >= -Radius && p <= Radius); }
 
@@ -324,7 +351,7 @@ private:
         if (!candidates) return;  // (tested before the look-up: cheaper, and fails more often)
         const key_type c = advance<A>(first, -1);
         const int c_pos = first_pos - 1;
-        if (b_.probe(c) != board_type::empty_value || c_pos == forbidden_pos_ || !in_range(c_pos)) return;
+        if (look_up(c) != board_type::empty_value || c_pos == forbidden_pos_ || !in_range(c_pos)) return;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(c_pos, t);
@@ -335,8 +362,7 @@ private:
 
     /// The anchor record of a free cell: its own, or (no tile next to it) the open cell's.
     constexpr const anchor_type& record(key_type k) const noexcept {
-        const auto v = b_.probe(k);
-        return b_.record_of_free(v);
+        return b_.record_of_free(look_up(k));
     }
 
     /// Adds tiles from the free cell `x` on (going forward), `an` its anchor record, the move so far
@@ -463,8 +489,14 @@ private:
 template <ruleset R, int Radius, class Visitor>
 constexpr void for_each_move(const basic_board<R, Radius>& b, basic_tile_set<tile_t<R>> hand, Visitor&& visit,
                              const movegen_options& opt = {}) {
-    detail::generator<R, Radius, std::remove_reference_t<Visitor>> g(b, hand.bits(), opt, visit);
-    g.run();
+    using V = std::remove_reference_t<Visitor>;
+    if (b.direct_within(detail::generator<R, Radius, V, true>::reach)) {
+        detail::generator<R, Radius, V, true> g(b, hand.bits(), opt, visit);
+        g.run();
+    } else {
+        detail::generator<R, Radius, V, false> g(b, hand.bits(), opt, visit);
+        g.run();
+    }
 }
 /// The same for a hand given as a multiset: only the kinds it holds matter (a move never places
 /// one kind twice), so duplicates change nothing.
