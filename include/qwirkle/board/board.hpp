@@ -80,7 +80,7 @@ public:
     using value_type = std::uint16_t;
     static constexpr value_type anchor_flag = 0x8000;  ///< bit 15: set in the raw value of an anchor
     /// The raw value of a cell with no tile and no tile next to it: an anchor's value naming the
-    /// record after the last anchor there can be, which is open_cell() (see record_of_free).
+    /// record after the last anchor there can be, which is open_cell() (see anchor_of).
     static constexpr value_type empty_value = static_cast<value_type>(anchor_flag | max_anchors);
 
     /// An empty cell next to at least one tile. Directions, in the order of `run`: left (−x),
@@ -136,8 +136,8 @@ public:
     constexpr bool occupied(cell c) const noexcept { return tile_number(c) >= 0; }
     /// The tile on a cell, if any.
     constexpr std::optional<tile_type> at(cell c) const noexcept {
-        const value_type v = probe(key_of(c));
-        if (!is_tile(v) || tile_cell_of(v) != c) return std::nullopt;
+        const value_type v = look(c);
+        if (!is_tile(v)) return std::nullopt;
         return detail::tile_at<tile_type>(v & 0xFF);
     }
     /// Does an empty cell have a tile next to it?
@@ -153,7 +153,7 @@ public:
         if (!fits_span(c, grown)) return false;
         const key_type k = key_of(c);
         const std::size_t h = slot_of(k);  // (insertions below never move an entry: h stays valid)
-        const value_type before = table_[h] == empty_entry ? empty_value : static_cast<value_type>(table_[h] >> 16);
+        const value_type before = static_cast<value_type>(table_[h] >> 16);  // (empty_value for a free slot)
         if (is_tile(before)) return false;
         // What the cell held: its runs give the new tile's lines without walking them.
         journal_entry& j = journal_push();
@@ -303,8 +303,8 @@ public:
     constexpr cell tile_cell(int k) const noexcept { return occupied_[static_cast<std::size_t>(k)].at(); }
     /// The storage position of the tile on an occupied cell, or -1.
     constexpr int tile_number(cell c) const noexcept {
-        const value_type v = probe(key_of(c));
-        return is_tile(v) && tile_cell_of(v) == c ? (v >> 8) & 0x7F : -1;
+        const value_type v = look(c);
+        return is_tile(v) ? (v >> 8) & 0x7F : -1;
     }
 
     /// Smallest and largest x and y over the tiles (both {0,0} on an empty board).
@@ -403,9 +403,8 @@ public:
     }
     /// The anchor data of an empty cell next to a tile, or nullptr.
     constexpr const anchor* anchor_at(cell c) const noexcept {
-        const value_type v = probe(key_of(c));
-        if (!is_anchor_value(v) || anchors_[v & ~anchor_flag].at() != c) return nullptr;
-        return &anchors_[v & ~anchor_flag];
+        const value_type v = look(c);
+        return is_anchor_value(v) ? &anchor_of(v) : nullptr;
     }
     /// The raw value of cell c, as probe gives it but for c itself: a tile's value when a tile
     /// lies on c, an anchor's when c is an anchor, else empty_value (a distant cell whose key c
@@ -432,11 +431,9 @@ public:
     static constexpr std::size_t home_slot(key_type k) noexcept { return hash(k); }
     /// The raw value at a slot of the table: see direct_within (a free slot reads empty_value).
     constexpr value_type slot_value(std::size_t slot) const noexcept { return static_cast<value_type>(table_[slot] >> 16); }
-    /// The anchor record of a free cell from its raw value (an anchor's, or empty_value): its own,
-    /// or for a cell with no tile next to it open_cell(), which empty_value names. Without a
-    /// branch: whether a cell is an anchor is what move generation cannot predict.
-    constexpr const anchor& record_of_free(value_type v) const noexcept { return anchors_[v & ~anchor_flag]; }
-    /// The anchor data behind a raw value that is_anchor_value.
+    /// The anchor data behind a raw value that is_anchor_value; for empty_value, open_cell(), the
+    /// record of a cell with no tile next to it. So a free cell's record is a read, not a choice
+    /// (whether a cell is an anchor is what move generation cannot predict).
     constexpr const anchor& anchor_of(value_type v) const noexcept { return anchors_[v & ~anchor_flag]; }
     /// An anchor record with no runs that allows every tile: what a free cell with no tile next
     /// to it amounts to.
@@ -771,7 +768,7 @@ private:
     // copying a board cost only what is in use.
     std::array<std::uint32_t, table_size> table_;  ///< key (low 16 bits) and value (high 16 bits)
     std::array<tile_entry, static_cast<std::size_t>(capacity)> occupied_;
-    /// (each record one cache line; after the last anchor that can be, open_cell(): see record_of_free)
+    /// (each record one cache line; after the last anchor that can be, open_cell(): see anchor_of)
     alignas(64) std::array<anchor, static_cast<std::size_t>(max_anchors) + 1> anchors_;
     std::array<mask, static_cast<std::size_t>(max_anchors)> fits_;
     int size_ = 0;

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "../pieces/tile_set.hpp"
-#include "lines_of_move.hpp"
+#include "scoring.hpp"
 
 namespace qwirkle {
 
@@ -168,19 +168,12 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
         if (coord(m[i].at) > coord(m[hi].at)) hi = i;
     }
     // No gap between the placed tiles. The line's pieces between them are gathered on the way.
-    mask64 set = 0;
-    int length = 0;
-    bool repeated = false;
-    const auto add = [&](mask64 run, int n) {
-        repeated = repeated || (set & run);
-        set |= run;
-        length += n;
-    };
+    main_line_info own;
     for (cell c = m[lo].at;; c = step_cell(c, main, 1)) {
         auto t = placed_at(m, c);
         if (!t) t = b.at(c);
         if (!t) return fail(placement_rule::gap_in_line, c);
-        add(bit(t->index()), 1);
+        own.add(bit(t->index()), 1);
         if (c == m[hi].at) break;
     }
 
@@ -206,21 +199,13 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
             const anchor_type* an = record[static_cast<std::size_t>(i)];
             fits = fits && (!an || ((an->allows[cross] >> m[i].tile.index()) & 1u));
         }
-        if (const anchor_type* an = record[static_cast<std::size_t>(lo)]) add(an->run[back], an->length[back]);
-        if (const anchor_type* an = record[static_cast<std::size_t>(hi)]) add(an->run[back + 1], an->length[back + 1]);
-        const auto first = static_cast<std::size_t>(lowest_bit(set));
-        const bool valid = !repeated && (length < 2 || (set & ~line_masks<Tile>::colour_of[first]) == 0 ||
-                                         (set & ~line_masks<Tile>::shape_of[first]) == 0);
+        if (const anchor_type* an = record[static_cast<std::size_t>(lo)]) own.add(an->run[back], an->length[back]);
+        if (const anchor_type* an = record[static_cast<std::size_t>(hi)]) own.add(an->run[back + 1], an->length[back + 1]);
+        const auto first = static_cast<std::size_t>(lowest_bit(own.set));
+        const bool valid = !own.repeated && (own.length < 2 || (own.set & ~line_masks<Tile>::colour_of[first]) == 0 ||
+                                              (own.set & ~line_masks<Tile>::shape_of[first]) == 0);
         if (fits && valid) {
-            if (score) {
-                int total = length >= 2 ? points_of_valid<Tile>(set, length, R::qwirkle_bonus) : 0;
-                const std::size_t c0 = 2 - back;
-                for (int i = 0; i < m.size(); ++i)
-                    if (const anchor_type* an = record[static_cast<std::size_t>(i)])
-                        if (const int n = an->length[c0] + an->length[c0 + 1]; n > 0)
-                            total += points_of_valid<Tile>(an->run[c0] | an->run[c0 + 1] | bit(m[i].tile.index()), n + 1, R::qwirkle_bonus);
-                *score = total == 0 ? R::lone_tile_score : total;
-            }
+            if (score) *score = points_of_lines(own, main, m, [&](int i) { return record[static_cast<std::size_t>(i)]; });
             return {};
         }
     }

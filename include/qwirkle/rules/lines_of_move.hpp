@@ -68,24 +68,38 @@ struct main_line_info {
     mask64 set = 0;
     int length = 0;
     bool repeated = false;  ///< a piece appears twice
+    /// Adds a run of `n` pieces (`run`: their set).
+    constexpr void add(mask64 run, int n) noexcept {
+        repeated = repeated || (set & run);
+        set |= run;
+        length += n;
+    }
 };
 template <class Board, ruleset R>
 constexpr main_line_info main_line(const Board& b, const basic_move<R>& m, axis main, cell lo, cell hi) noexcept {
     main_line_info line;
-    const auto add = [&](mask64 run, int n) {
-        line.repeated = line.repeated || (line.set & run);
-        line.set |= run;
-        line.length += n;
-    };
     const std::size_t back = main == axis::row ? 0 : 2;
-    if (const auto* an = b.anchor_at(lo)) add(an->run[back], an->length[back]);
-    if (const auto* an = b.anchor_at(hi)) add(an->run[back + 1], an->length[back + 1]);
+    if (const auto* an = b.anchor_at(lo)) line.add(an->run[back], an->length[back]);
+    if (const auto* an = b.anchor_at(hi)) line.add(an->run[back + 1], an->length[back + 1]);
     for (cell c = lo;; c = step_cell(c, main, 1)) {
         const auto t = after_move(b, m, c);
-        add(t ? bit(t->index()) : 0, 1);
+        line.add(t ? bit(t->index()) : 0, 1);
         if (c == hi) break;
     }
     return line;
+}
+
+/// Calls f(set, length) for every line of 2 or more tiles a legal placement makes: its own line
+/// (`line`, along `main`), then the crossing line of each placed tile, from record_of(i), the
+/// anchor record of the cell of placement i (nullptr: no tile next to it, so no crossing line).
+template <ruleset R, class RecordOf, class F>
+constexpr void for_each_line_of(const main_line_info& line, axis main, const basic_move<R>& m, RecordOf&& record_of, F&& f) noexcept {
+    if (line.length >= 2) f(line.set, line.length);
+    const std::size_t c0 = main == axis::row ? 2 : 0;
+    for (int i = 0; i < m.size(); ++i)
+        if (const auto* an = record_of(i))
+            if (const int n = an->length[c0] + an->length[c0 + 1]; n > 0)
+                f(an->run[c0] | an->run[c0 + 1] | bit(m[i].tile.index()), n + 1);
 }
 
 }  // namespace detail

@@ -197,17 +197,15 @@ private:
     /// The key of the cell n steps forward (n may be negative) along axis A (Direct: its home slot).
     template <int A>
     static constexpr key_type advance(key_type k, int n) noexcept {
-        if constexpr (Direct) {
-            if constexpr (A == 0) return static_cast<key_type>((k & 0x3E0u) | ((k + static_cast<unsigned>(n)) & 31u));
-            else return static_cast<key_type>((k + (static_cast<unsigned>(n) << 5)) & 0x3FFu);
-        } else {
-            if constexpr (A == 0) return static_cast<key_type>((k & 0x3F80u) | ((k + static_cast<unsigned>(n)) & 127u));
-            else return static_cast<key_type>((k + (static_cast<unsigned>(n) << 7)) & 0x3FFFu);
-        }
+        // Both are x modulo a power of two in the low bits, then y: 7 bits each for keys, 5 for slots.
+        constexpr unsigned bits = Direct ? 5 : 7, side = (1u << bits) - 1, all = (1u << (2 * bits)) - 1;
+        if constexpr (A == 0) return static_cast<key_type>((k & (all & ~side)) | ((k + static_cast<unsigned>(n)) & side));
+        else return static_cast<key_type>((k + (static_cast<unsigned>(n) << bits)) & all);
     }
-    static_assert(board_type::home_slot(board_type::key_of(cell{1, 0})) == 1 && board_type::home_slot(board_type::key_of(cell{0, 1})) == 32 &&
+    static_assert(board_type::key_of(cell{1, 0}) == 1 && board_type::key_of(cell{0, 1}) == 128 && board_type::key_of(cell{-1, -1}) == 0x3FFF &&
+                      board_type::home_slot(board_type::key_of(cell{1, 0})) == 1 && board_type::home_slot(board_type::key_of(cell{0, 1})) == 32 &&
                       board_type::home_slot(board_type::key_of(cell{-1, -1})) == 1023,
-                  "advance() steps home slots as the board lays them out: x modulo 32, then y modulo 32");
+                  "advance() steps keys and home slots as the board lays them out: x modulo 128 (32), then y");
     /// What the generator calls a cell's key: its key, or (Direct) its home slot.
     static constexpr key_type nav_key(key_type k) noexcept {
         if constexpr (Direct) return static_cast<key_type>(board_type::home_slot(k));
@@ -362,7 +360,7 @@ private:
 
     /// The anchor record of a free cell: its own, or (no tile next to it) the open cell's.
     constexpr const anchor_type& record(key_type k) const noexcept {
-        return b_.record_of_free(look_up(k));
+        return b_.anchor_of(look_up(k));
     }
 
     /// Adds tiles from the free cell `x` on (going forward), `an` its anchor record, the move so far
