@@ -239,10 +239,18 @@ foreach(bad abc 0 1000000001 -5)
   cli_case("tournament --endgame-nodes '${bad}' refused" TOOL tournament ARGS --endgame-nodes "${bad}" RC 2 OUT "^$"
     ERR "^qwirkle-tournament: --endgame-nodes: expected an integer 1\\.\\.1000000000, got '${bad_re}'\n${tournament_usage}")
 endforeach()
-foreach(opt --think-ms --playouts --endgame-nodes)
-  cli_case("tournament --game cards ${opt} refused" TOOL tournament ARGS --game cards ${opt} 5 RC 2 OUT "^$"
-    ERR "^qwirkle-tournament: --think-ms, --iterations, --playouts and --endgame-nodes are for the tile game's search bots\n${tournament_usage}")
+foreach(bad abc -1 1001 1.5)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --tree-depth '${bad}' refused" TOOL tournament ARGS --tree-depth "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --tree-depth: expected an integer 0\\.\\.1000, got '${bad_re}'\n${tournament_usage}")
 endforeach()
+foreach(opt --think-ms --playouts --endgame-nodes --tree-depth)
+  cli_case("tournament --game cards ${opt} refused" TOOL tournament ARGS --game cards ${opt} 5 RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --think-ms, --iterations, --playouts, --endgame-nodes and --tree-depth are for the tile game's search bots\n${tournament_usage}")
+endforeach()
+cli_case("tournament: expert with a tree of depth one" TOOL tournament
+  ARGS --bots expert,greedy --games 2 --iterations 20 --tree-depth 1 --quiet RC 0 SECONDS 30
+  OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision, expert tree depth 1\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$")
 cli_case("tournament: expert with an endgame node budget" TOOL tournament
   ARGS --bots expert,greedy --games 2 --iterations 20 --endgame-nodes 5000 --quiet RC 0 SECONDS 30
   OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision, 5000 endgame nodes\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$")

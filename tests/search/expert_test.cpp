@@ -82,6 +82,7 @@ TEST_CASE("expert: with two players and the bag empty it plays the solver's move
                 REQUIRE(best.solved);
                 if (e.endgame_solved() == 1) {
                     CHECK(a == (best.best ? state::action_type::place(*best.best) : state::action_type::pass()));
+                    CHECK(e.tree_size() == 0);  // (the solver's move: no tree searched)
                     ++checked;
                 }
             }
@@ -89,6 +90,47 @@ TEST_CASE("expert: with two players and the bag empty it plays the solver's move
         }
     }
     CHECK(checked >= 6);
+}
+
+TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions; without a limit it grows") {
+    // Decisions of a greedy game with tiles in the bag, 600 iterations each. At depth one every
+    // iteration after the root's actions are expanded goes straight to greedy play: the tree is
+    // the root and one node per action (at most 20 placements and 3 exchanges). Without a limit
+    // nearly every iteration adds a node. The bounded search is reproducible and legal, with
+    // iterations of the fixed horizon and played to the game's end, 2 and 3 players, halving too.
+    greedy_bot greedy;
+    int checked = 0;
+    for (const int players : {2, 3}) {
+        state s(players, 40 + static_cast<std::uint64_t>(players));
+        rng r(5);
+        for (int turn = 0; !s.is_terminal() && s.bag_size() > 0; ++turn) {
+            const int p = s.current_player();
+            if (turn % 5 == 1) {
+                for (const bool halving : {false, true}) {
+                    expert_options o;
+                    o.iterations = 600;
+                    o.tree_depth = 1;
+                    o.root_halving = halving;
+                    expert_bot flat(o), again(o);
+                    rng r1(turn), r2(turn);
+                    const auto a = flat.choose(*s.observe(p), r1);
+                    CHECK(a == again.choose(*s.observe(p), r2));
+                    CHECK(s.check(a).ok());
+                    CHECK(flat.tree_size() <= 24);
+                    CHECK(flat.tree_size() == again.tree_size());
+                    if (flat.tree_size() > 2) ++checked;
+                }
+                expert_options o;
+                o.iterations = 600;
+                expert_bot deep(o);
+                rng r3(turn);
+                CHECK(s.check(deep.choose(*s.observe(p), r3)).ok());
+                CHECK((deep.tree_size() == 0 || deep.tree_size() > 300));
+            }
+            REQUIRE(s.apply(greedy.choose(*s.observe(p), r)).ok());
+        }
+    }
+    CHECK(checked >= 10);
 }
 
 TEST_CASE("expert: sequential halving at the root is reproducible and finds what UCB1 finds where one move stands out") {

@@ -69,6 +69,10 @@ struct expert_options {
     bool field = true;          ///< with more than two players: compare a seat's gain with the mean of the others' gains instead of the best other's
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
     std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible; 50,000 nodes take up to about 0.1 s); else its time is 60% of `seconds`
+    /// How deep the tree grows: its nodes lie at most this many actions below the root, and an
+    /// iteration goes on from there with greedy turns (1: a flat search over the root's actions,
+    /// each followed by greedy play; 0: no limit).
+    int tree_depth = 0;
     bool inference = true;      ///< with two players: deal the opponent hands inferred from what it played (bots/inference.hpp) instead of uniform deals
     inference_options infer;    ///< the inference's settings
 };
@@ -99,11 +103,16 @@ public:
 
     action_type choose(const observation_type& v, rng& random) override {
         const auto start = std::chrono::steady_clock::now();  // (the inference's time counts in the budget)
+        nodes_.clear();  // (tree_size() of a decision that does not search)
         if (o_.inference) infer_.update(v, random);
         const auto a = decide(v, random, start);
         if (o_.inference) infer_.remember(v, a);
         return a;
     }
+
+    /// The nodes of the tree the last decision searched, the root included (0 when it did not
+    /// search: a single legal action, or the endgame solver's move).
+    std::size_t tree_size() const noexcept { return nodes_.size(); }
 
     /// The hand inference (bots/inference.hpp) as it stands after the last decision.
     const basic_hand_inference<R, Radius>& inference() const noexcept { return infer_; }
@@ -410,7 +419,7 @@ private:
             // Every iteration looks the same number of turns ahead (whole rounds: each seat as
             // often), in the tree and then in greedy play, so that the margins compare.
             int turns = 0;
-            while (!s.is_terminal() && !expanded && turns < horizon) {
+            while (!s.is_terminal() && !expanded && turns < horizon && (o_.tree_depth <= 0 || static_cast<int>(path.size()) <= o_.tree_depth)) {
                 const int p = s.current_player();
                 if (cur != 0) candidates(s, acts, act_scores, false);
                 const std::vector<action_type>& acts_here = cur == 0 ? root : acts;
