@@ -21,8 +21,8 @@
 // (results then depend on the machine); --iterations sets the expert's tree iterations per decision
 // (reproducible; default 400), --playouts the Monte-Carlo bot's simulations per decision
 // (reproducible; default 240) and --endgame-nodes the node budget of the expert's exact endgame
-// solver (reproducible; default 1,000,000), --tree-depth how deep the expert's tree grows (1: only
-// the root's actions, each followed by greedy play; 0: no limit, its default). With --think-ms as well, the time budget wins. Games run on qwirkle::play_games: the results do not depend on --threads.
+// solver (reproducible; default 1,000,000), --tree-depth how deep the expert's tree grows (1, its default:
+// only the root's actions, each followed by greedy play; 0: no limit). With --think-ms as well, the time budget wins. Games run on qwirkle::play_games: the results do not depend on --threads.
 // --round-robin (two players): every pair of bots plays --games games, each seed twice with the seats
 // swapped (pair p's game j: seed + j / 2, the first bot of the pair on seat j % 2), and an Elo ladder
 // follows the table: a Bradley–Terry fit of all the games (shared wins count half; one virtual draw

@@ -122,6 +122,7 @@ TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions; without a 
                 }
                 expert_options o;
                 o.iterations = 600;
+                o.tree_depth = 0;
                 expert_bot deep(o);
                 rng r3(turn);
                 CHECK(s.check(deep.choose(*s.observe(p), r3)).ok());
@@ -131,6 +132,43 @@ TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions; without a 
         }
     }
     CHECK(checked >= 10);
+}
+
+TEST_CASE("expert: with two players and the bag empty, when the solver is not asked, its tree grows without limit") {
+    // With the bag empty every iteration deals the same state (the opponent's hand is what is
+    // unseen): at depth one each action would be valued by the same greedy play every time. By
+    // default (endgame_tree_depth 0) the tree grows there as in plain MCTS; at 1 it stays the
+    // root's actions; either way the decision is legal and reproducible.
+    greedy_bot greedy;
+    int checked = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        state s(2, seed);
+        rng r(seed);
+        while (!s.is_terminal()) {
+            const int p = s.current_player();
+            if (s.bag_size() == 0 && s.legal_moves().size() >= 3) {
+                expert_options o;
+                o.iterations = 600;
+                o.endgame = false;
+                expert_options flat = o;
+                flat.endgame_tree_depth = 1;
+                expert_bot deep(o), again(o), shallow(flat);
+                rng r1(seed), r2(seed), r3(seed);
+                const auto a = deep.choose(*s.observe(p), r1);
+                CHECK(a == again.choose(*s.observe(p), r2));
+                CHECK(deep.tree_size() == again.tree_size());
+                CHECK(s.check(a).ok());
+                CHECK(s.check(shallow.choose(*s.observe(p), r3)).ok());
+                CHECK(shallow.tree_size() <= 21);  // (the root and its 20 best placements: no exchange with the bag empty)
+                if (s.hand(p).size() >= 2) {  // (with one tile every action goes out: nothing lies below the root)
+                    CHECK(deep.tree_size() > shallow.tree_size());
+                    ++checked;
+                }
+            }
+            REQUIRE(s.apply(greedy.choose(*s.observe(p), r)).ok());
+        }
+    }
+    CHECK(checked >= 6);
 }
 
 TEST_CASE("expert: sequential halving at the root is reproducible and finds what UCB1 finds where one move stands out") {
