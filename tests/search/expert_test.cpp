@@ -4,6 +4,7 @@
 
 #include <array>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <qwirkle/bots/bots.hpp>
@@ -33,6 +34,18 @@ std::vector<int> play(int players, std::uint64_t seed, int iterations, int& solv
     std::vector<int> out(g.scores().begin(), g.scores().end());
     out.push_back(static_cast<int>(g.history().size()));
     return out;
+}
+
+/// Plays a two-or-more-seat game of greedy turns from `seed`, the greedy choices drawing on
+/// rng(`rng_seed`): before every turn visit(state, rng, turn) looks at the position (it may draw on
+/// the same rng); the walk stops when the game ends or visit returns false.
+template <class Visit>
+void walk_greedy_game(int players, std::uint64_t seed, std::uint64_t rng_seed, Visit&& visit) {
+    greedy_bot greedy;
+    state s(players, seed);
+    rng r(rng_seed);
+    for (int turn = 0; !s.is_terminal() && visit(std::as_const(s), r, turn); ++turn)
+        REQUIRE(s.apply(greedy.choose(*s.observe(s.current_player()), r)).ok());
 }
 
 }  // namespace
@@ -68,16 +81,12 @@ TEST_CASE("expert: iterations played to the game's end from the first turn, or n
 }
 
 TEST_CASE("expert: with two players and the bag empty it plays the solver's move") {
-    greedy_bot greedy;
     int checked = 0;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        state s(2, seed);
-        rng r(seed);
-        while (!s.is_terminal()) {
-            const int p = s.current_player();
+    for (std::uint64_t seed = 1; seed <= 6; ++seed)
+        walk_greedy_game(2, seed, seed, [&](const state& s, rng& r, int) {
             if (s.bag_size() == 0 && s.hand(0).size() + s.hand(1).size() <= 8) {
                 expert_bot e;
-                const auto a = e.choose(*s.observe(p), r);
+                const auto a = e.choose(*s.observe(s.current_player()), r);
                 const auto best = solve_endgame(s);
                 REQUIRE(best.solved);
                 if (e.endgame_solved() == 1) {
@@ -86,9 +95,8 @@ TEST_CASE("expert: with two players and the bag empty it plays the solver's move
                     ++checked;
                 }
             }
-            REQUIRE(s.apply(greedy.choose(*s.observe(p), r)).ok());
-        }
-    }
+            return true;
+        });
     CHECK(checked >= 6);
 }
 
@@ -98,12 +106,10 @@ TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions; without a 
     // the root and one node per action (at most 20 placements and 3 exchanges). Without a limit
     // nearly every iteration adds a node. The bounded search is reproducible and legal, with
     // iterations of the fixed horizon and played to the game's end, 2 and 3 players, halving too.
-    greedy_bot greedy;
     int checked = 0;
-    for (const int players : {2, 3}) {
-        state s(players, 40 + static_cast<std::uint64_t>(players));
-        rng r(5);
-        for (int turn = 0; !s.is_terminal() && s.bag_size() > 0; ++turn) {
+    for (const int players : {2, 3})
+        walk_greedy_game(players, 40 + static_cast<std::uint64_t>(players), 5, [&](const state& s, rng&, int turn) {
+            if (s.bag_size() == 0) return false;
             const int p = s.current_player();
             if (turn % 5 == 1) {
                 for (const bool halving : {false, true}) {
@@ -128,9 +134,8 @@ TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions; without a 
                 CHECK(s.check(deep.choose(*s.observe(p), r3)).ok());
                 CHECK((deep.tree_size() == 0 || deep.tree_size() > 300));
             }
-            REQUIRE(s.apply(greedy.choose(*s.observe(p), r)).ok());
-        }
-    }
+            return true;
+        });
     CHECK(checked >= 10);
 }
 
@@ -139,12 +144,9 @@ TEST_CASE("expert: with two players and the bag empty, when the solver is not as
     // unseen): at depth one each action would be valued by the same greedy play every time. By
     // default (endgame_tree_depth 0) the tree grows there as in plain MCTS; at 1 it stays the
     // root's actions; either way the decision is legal and reproducible.
-    greedy_bot greedy;
     int checked = 0;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        state s(2, seed);
-        rng r(seed);
-        while (!s.is_terminal()) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed)
+        walk_greedy_game(2, seed, seed, [&](const state& s, rng&, int) {
             const int p = s.current_player();
             if (s.bag_size() == 0 && s.legal_moves().size() >= 3) {
                 expert_options o;
@@ -165,9 +167,8 @@ TEST_CASE("expert: with two players and the bag empty, when the solver is not as
                     ++checked;
                 }
             }
-            REQUIRE(s.apply(greedy.choose(*s.observe(p), r)).ok());
-        }
-    }
+            return true;
+        });
     CHECK(checked >= 6);
 }
 
@@ -178,12 +179,9 @@ TEST_CASE("expert: sequential halving at the root is reproducible and finds what
     // backwards, or halved away the best, would not. Enough iterations that the halving runs all
     // its phases on more than a few tries each (the root has about 20 actions; at 400 iterations
     // the first phase tries each 3 or 4 times and can lose the best to noise: seed 24 does).
-    greedy_bot greedy;
     int checked = 0, same = 0, standout = 0;
-    for (std::uint64_t seed = 1; seed <= 60 && checked < 8; ++seed) {
-        state s(2, seed);
-        rng r(seed);
-        while (!s.is_terminal() && checked < 8) {
+    for (std::uint64_t seed = 1; seed <= 60 && checked < 8; ++seed)
+        walk_greedy_game(2, seed, seed, [&](const state& s, rng&, int) {
             const int p = s.current_player();
             if (s.bag_size() > 0) {
                 int best = -1, second = -1;
@@ -213,9 +211,8 @@ TEST_CASE("expert: sequential halving at the root is reproducible and finds what
                     ++checked;
                 }
             }
-            REQUIRE(s.apply(greedy.choose(*s.observe(p), r)).ok());
-        }
-    }
+            return checked < 8;
+        });
     CHECK(checked == 8);
     CHECK(same >= 5);  // (6 of 8 here)
     CHECK(standout >= 6);
