@@ -2,7 +2,7 @@
 //
 //   qwirkle-tournament [--bots tactician,greedy] [--games 200] [--players 2] [--rules standard]
 //                      [--seed 1] [--threads N] [--max-turns 1000] [--think-ms MS] [--iterations N]
-//                      [--playouts N] [--endgame-nodes N] [--tree-depth N] [--csv games.csv] [--json summary.json] [--quiet]
+//                      [--playouts N] [--endgame-nodes N] [--tree-depth N] [--endgame-guess 0|1] [--csv games.csv] [--json summary.json] [--quiet]
 //   qwirkle-tournament --game cards [--bots cautious,greedy] [--rules schmidt|999] ...
 //   qwirkle-tournament --round-robin --bots random,greedy,tactician,monte-carlo,expert --games 100
 //
@@ -22,7 +22,9 @@
 // (reproducible; default 400), --playouts the Monte-Carlo bot's simulations per decision
 // (reproducible; default 240) and --endgame-nodes the node budget of the expert's exact endgame
 // solver (reproducible; default 1,000,000), --tree-depth how deep the expert's tree grows (1, its default:
-// only the root's actions, each followed by greedy play; 0: no limit). With --think-ms as well, the time budget wins. Games run on qwirkle::play_games: the results do not depend on --threads.
+// only the root's actions, each followed by greedy play; 0: no limit), --endgame-guess 0 has the expert search
+// with ISMCTS when its endgame solver does not finish instead of playing the solver's best guess (1, its
+// default; expert_options::endgame_guess). With --think-ms as well, the time budget wins. Games run on qwirkle::play_games: the results do not depend on --threads.
 // --round-robin (two players): every pair of bots plays --games games, each seed twice with the seats
 // swapped (pair p's game j: seed + j / 2, the first bot of the pair on seat j % 2), and an Elo ladder
 // follows the table: a Bradley–Terry fit of all the games (shared wins count half; one virtual draw
@@ -68,6 +70,7 @@ struct options {
     int playouts = 0;    ///< monte-carlo: simulations per decision; 0: its default
     long long endgame_nodes = 0;  ///< expert: the endgame solver's node budget; 0: its default
     int tree_depth = -1;          ///< expert: its tree's depth (expert_options::tree_depth; 0: no limit); -1: its default
+    int endgame_guess = -1;       ///< expert: play the endgame solver's best guess (expert_options::endgame_guess); -1: its default
     std::string csv, json;
     bool quiet = false;
     bool round_robin = false;  ///< every pair of bots, --games games each (two players)
@@ -129,6 +132,7 @@ std::unique_ptr<qwirkle::basic_bot<R>> make_tile_bot(const options& o, const std
         if (o.iterations > 0) e.iterations = o.iterations;
         if (o.endgame_nodes > 0) e.endgame_nodes = static_cast<std::uint64_t>(o.endgame_nodes);
         if (o.tree_depth >= 0) e.tree_depth = o.tree_depth;
+        if (o.endgame_guess >= 0) e.endgame_guess = o.endgame_guess == 1;
         return std::make_unique<qwirkle::basic_expert_bot<R>>(e);
     }
     if ((name == "monte-carlo" || name == "mc") && (o.think_ms > 0 || o.playouts > 0)) {
@@ -327,7 +331,7 @@ int main(int argc, char** argv) {
         "                          [--rules NAME] [--seed 0-18446744073709551615] [--threads 0-1024 (0: all cores)]\n"
         "                          [--max-turns 1-1000000] [--think-ms 1-600000] [--iterations 1-10000000]\n"
         "                          [--playouts 1-10000000] [--endgame-nodes 1-1000000000] [--tree-depth 0-1000]\n"
-        "                          [--csv FILE] [--json FILE] [--quiet] [--round-robin]\n",
+        "                          [--endgame-guess 0-1] [--csv FILE] [--json FILE] [--quiet] [--round-robin]\n",
         argc, argv);
     options o;
     for (int i = 1; i < argc; ++i) {
@@ -345,6 +349,7 @@ int main(int argc, char** argv) {
         else if (a == "--playouts") o.playouts = cli.integer(i, 1, 10'000'000);
         else if (a == "--endgame-nodes") o.endgame_nodes = cli.integer(i, 1LL, 1'000'000'000LL);
         else if (a == "--tree-depth") o.tree_depth = cli.integer(i, 0, 1000);
+        else if (a == "--endgame-guess") o.endgame_guess = cli.integer(i, 0, 1);
         else if (a == "--csv") o.csv = cli.value(i);
         else if (a == "--json") o.json = cli.value(i);
         else if (a == "--quiet") o.quiet = true;
@@ -358,8 +363,8 @@ int main(int argc, char** argv) {
     if (!cards && o.game != "tiles") cli.usage_error("--game: expected tiles or cards, got '" + o.game + "'");
     if (cards && o.rules == "standard") o.rules = "schmidt";
     if (cards && o.bots == std::vector<std::string>{"tactician", "greedy"}) o.bots = {"cautious", "greedy"};
-    if (cards && (o.think_ms || o.iterations || o.playouts || o.endgame_nodes || o.tree_depth >= 0))
-        cli.usage_error("--think-ms, --iterations, --playouts, --endgame-nodes and --tree-depth are for the tile game's search bots");
+    if (cards && (o.think_ms || o.iterations || o.playouts || o.endgame_nodes || o.tree_depth >= 0 || o.endgame_guess >= 0))
+        cli.usage_error("--think-ms, --iterations, --playouts, --endgame-nodes, --tree-depth and --endgame-guess are for the tile game's search bots");
     for (const auto& b : o.bots)
         if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b))
             cli.usage_error("--bots: unknown bot '" + b + "' (" +
@@ -447,6 +452,7 @@ int main(int argc, char** argv) {
     if (o.playouts) std::printf(", %d monte-carlo playouts per decision", o.playouts);
     if (o.endgame_nodes) std::printf(", %lld endgame nodes", o.endgame_nodes);
     if (o.tree_depth >= 0) std::printf(", expert tree depth %d%s", o.tree_depth, o.tree_depth == 0 ? " (no limit)" : "");
+    if (o.endgame_guess >= 0) std::printf(", expert endgame guess %s", o.endgame_guess ? "on" : "off");
     std::printf("\n");
     std::printf("%-12s %7s %18s %11s %15s %14s\n", "bot", "games", "win rate (95% CI)", "mean score", "Qwirkles/game", "turns/game");
     std::ostringstream json;

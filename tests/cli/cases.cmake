@@ -244,13 +244,21 @@ foreach(bad abc -1 1001 1.5)
   cli_case("tournament --tree-depth '${bad}' refused" TOOL tournament ARGS --tree-depth "${bad}" RC 2 OUT "^$"
     ERR "^qwirkle-tournament: --tree-depth: expected an integer 0\\.\\.1000, got '${bad_re}'\n${tournament_usage}")
 endforeach()
-foreach(opt --think-ms --playouts --endgame-nodes --tree-depth)
-  cli_case("tournament --game cards ${opt} refused" TOOL tournament ARGS --game cards ${opt} 5 RC 2 OUT "^$"
-    ERR "^qwirkle-tournament: --think-ms, --iterations, --playouts, --endgame-nodes and --tree-depth are for the tile game's search bots\n${tournament_usage}")
+foreach(bad abc -1 2 1.0)
+  cli_literal("${bad}" bad_re)
+  cli_case("tournament --endgame-guess '${bad}' refused" TOOL tournament ARGS --endgame-guess "${bad}" RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --endgame-guess: expected an integer 0\\.\\.1, got '${bad_re}'\n${tournament_usage}")
+endforeach()
+foreach(opt --think-ms --playouts --endgame-nodes --tree-depth --endgame-guess)
+  cli_case("tournament --game cards ${opt} refused" TOOL tournament ARGS --game cards ${opt} 1 RC 2 OUT "^$"
+    ERR "^qwirkle-tournament: --think-ms, --iterations, --playouts, --endgame-nodes, --tree-depth and --endgame-guess are for the tile game's search bots\n${tournament_usage}")
 endforeach()
 cli_case("tournament: expert with a tree of depth one" TOOL tournament
   ARGS --bots expert,greedy --games 2 --iterations 20 --tree-depth 1 --quiet RC 0 SECONDS 30
   OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision, expert tree depth 1\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$")
+cli_case("tournament: expert without the endgame solver's best guesses" TOOL tournament
+  ARGS --bots expert,greedy --games 2 --iterations 20 --endgame-nodes 2000 --endgame-guess 0 --quiet RC 0 SECONDS 30
+  OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision, 2000 endgame nodes, expert endgame guess off\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$")
 cli_case("tournament: expert with an endgame node budget" TOOL tournament
   ARGS --bots expert,greedy --games 2 --iterations 20 --endgame-nodes 5000 --quiet RC 0 SECONDS 30
   OUT "seeds 1\\.\\.2, turn cap 1000, 20 expert iterations per decision, 5000 endgame nodes\n.*\nexpert +2 [^\n]*\ngreedy +2 [^\n]*\n$")

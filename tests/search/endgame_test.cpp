@@ -20,10 +20,11 @@ using namespace qwirkle;
 namespace {
 
 /// The margin of the player to act from now on under optimal play, by plain minimax on the state:
-/// no pruning, no table, the rules exactly as basic_state applies them.
-int minimax(state& s, long& nodes) {
+/// no pruning, no table, the rules exactly as basic_state applies them. With `depth` >= 0, only
+/// that many actions ahead (passes included), a position there being worth 0 (the margin so far).
+int minimax(state& s, long& nodes, int depth = -1) {
     ++nodes;
-    if (s.is_terminal()) return 0;
+    if (s.is_terminal() || depth == 0) return 0;
     const int p = s.current_player();
     const int before = s.score(p) - s.score(1 - p);
     int best = -1'000'000;
@@ -31,21 +32,23 @@ int minimax(state& s, long& nodes) {
         state::undo_record u;
         if (!s.apply(a, u).ok()) throw std::logic_error("a legal action was refused");
         const int gained = s.score(p) - s.score(1 - p) - before;
-        const int v = s.is_terminal() ? gained : s.current_player() == p ? gained + minimax(s, nodes) : gained - minimax(s, nodes);
+        const int below = s.is_terminal() ? 0 : minimax(s, nodes, depth - 1);
+        const int v = s.current_player() == p ? gained + below : gained - below;
         s.undo(u);
         best = std::max(best, v);
     }
     return best;
 }
 
-/// The margin the mover gets by playing `a` and then optimally.
-int value_of(state s, const state::action_type& a) {
+/// The margin the mover gets by playing `a` and then optimally (within `depth` actions, `a`
+/// included, when `depth` > 0).
+int value_of(state s, const state::action_type& a, int depth = -1) {
     long nodes = 0;
     const int p = s.current_player();
     const int before = s.score(p) - s.score(1 - p);
     REQUIRE(s.apply(a).ok());
     const int gained = s.score(p) - s.score(1 - p) - before;
-    return s.is_terminal() ? gained : gained - minimax(s, nodes);
+    return s.is_terminal() ? gained : gained - minimax(s, nodes, depth > 0 ? depth - 1 : -1);
 }
 
 /// Plays 2-player games (greedy and random seats mixed, so that positions vary) and calls f on
@@ -132,16 +135,24 @@ TEST_CASE("endgame: the solver equals plain minimax on small endgames of real ga
 }
 
 TEST_CASE("endgame: full-size endgames solved with and without the table agree, the best move keeps the margin") {
-    endgame_solver big(endgame_options{0, 0, 20}), tiny(endgame_options{0, 0, 4});
+    // Best guesses too: deepening one ply at a time reaches the same margin and the same move.
+    endgame_options deepening{0, 0, 20};
+    deepening.best_guess = true;
+    endgame_solver big(endgame_options{0, 0, 20}), tiny(endgame_options{0, 0, 4}), guess(deepening);
     int n = 0;
     for_each_endgame(40, 5000, [&](const state& s) {
         const int p = s.current_player();
         if (s.hand(p).size() + s.hand(1 - p).size() > 9 || n >= 60) return;
         const auto a = solve_endgame(s, big);
         const auto b = solve_endgame(s, tiny);
+        const auto g = solve_endgame(s, guess);
         REQUIRE(a.solved);
         REQUIRE(b.solved);
+        REQUIRE(g.solved);
         CHECK(a.margin == b.margin);
+        CHECK(g.margin == a.margin);
+        CHECK(g.best == a.best);
+        CHECK(g.depth == 0);
         if (a.best) {
             // After the best move, the opponent's exact margin is the mover's remainder.
             state t = s;
@@ -176,6 +187,72 @@ TEST_CASE("endgame: budgets and refusals") {
         checked = true;
     });
     CHECK(checked);
+}
+
+TEST_CASE("endgame: best guesses equal a depth-limited minimax, and the exact answer once no line is cut") {
+    // Small endgames of real games (hands of 1 to 3 tiles), searched 1, 2 and 3 plies deep: where
+    // the game can outlast the depth the result is a guess whose margin is the depth-limited
+    // minimax's (positions at the horizon worth 0) and whose move achieves it; where it cannot,
+    // it is the exact answer.
+    int guesses = 0, exact = 0;
+    for (const int depth : {1, 2, 3}) {
+        endgame_options o{0, 0, 12};
+        o.best_guess = true;
+        o.max_depth = depth;
+        endgame_solver solver(o);
+        for_each_endgame(30, 3000, [&](const state& s0) {
+            const int p = s0.current_player();
+            if (s0.hand(p).size() > 3 || s0.hand(1 - p).size() > 3) return;
+            const auto r = solve_endgame(s0, solver);
+            state s = s0;
+            long nodes = 0;
+            const int full = minimax(s, nodes);
+            const auto a = r.best ? state::action_type::place(*r.best) : state::action_type::pass();
+            REQUIRE(s0.check(a).ok());
+            if (r.solved) {
+                CHECK(r.depth == 0);
+                CHECK(r.margin == full);
+                CHECK(value_of(s0, a) == full);
+                ++exact;
+                return;
+            }
+            REQUIRE(r.best);
+            CHECK(r.depth == depth);
+            CHECK(r.why.find("best guess from " + std::to_string(depth) + " plies ahead") != std::string::npos);
+            const int limited = minimax(s, nodes, depth);
+            CHECK(r.margin == limited);
+            CHECK(value_of(s0, a, depth) == limited);
+            ++guesses;
+        });
+    }
+    MESSAGE(guesses << " guesses, " << exact << " exact answers");
+    CHECK(guesses >= 100);
+    CHECK(exact >= 20);
+}
+
+TEST_CASE("endgame: out of budget, a best guess from the deepest depth finished, the same every time") {
+    endgame_options o{3000, 0, 16};
+    o.best_guess = true;
+    endgame_solver reused(o);
+    int checked = 0;
+    for_each_endgame(10, 77, [&](const state& e) {
+        if (checked >= 5 || e.hand(0).size() + e.hand(1).size() < 10) return;
+        const auto r = solve_endgame(e, reused);
+        if (r.solved) return;
+        REQUIRE(r.best);
+        CHECK(r.depth >= 1);
+        CHECK(r.nodes <= 3000);
+        CHECK(r.why.find("not solved within the budget (3000 nodes); best guess from ") == 0);
+        CHECK(e.check(state::action_type::place(*r.best)).ok());
+        const auto again = solve_endgame(e, o);  // a fresh solver
+        CHECK(again.best == r.best);
+        CHECK(again.margin == r.margin);
+        CHECK(again.depth == r.depth);
+        // Without best guesses the same budget gives no move.
+        CHECK_FALSE(solve_endgame(e, endgame_options{3000, 0, 16}).best);
+        ++checked;
+    });
+    CHECK(checked == 5);
 }
 
 TEST_CASE("endgame: perft_endgame.tsv agrees with minimax on its small positions") {

@@ -100,6 +100,41 @@ TEST_CASE("expert: with two players and the bag empty it plays the solver's move
     CHECK(checked >= 6);
 }
 
+TEST_CASE("expert: with two players and the bag empty, when the solver does not finish, it plays the solver's best guess") {
+    // Full hands, 3,000 solver nodes: too few for the exact answer, enough for a guess. The
+    // expert plays the guess the solver gives on its own (the same budget and table) and builds
+    // no tree; without endgame_guess it searches with ISMCTS instead.
+    int checked = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed)
+        walk_greedy_game(2, seed, seed, [&](const state& s, rng&, int) {
+            if (s.bag_size() != 0 || s.hand(0).size() + s.hand(1).size() < 10) return true;
+            expert_options o;
+            o.iterations = 50;
+            o.endgame_nodes = 3000;
+            expert_bot e(o);
+            rng r1(seed);
+            const auto a = e.choose(*s.observe(s.current_player()), r1);
+            if (e.endgame_unsolved() == 0) return true;
+            CHECK(e.endgame_guessed() == 1);
+            CHECK(e.tree_size() == 0);
+            endgame_options eo{3000, 0, 18};
+            eo.best_guess = true;
+            const auto g = solve_endgame(s, eo);
+            REQUIRE(g.best);
+            CHECK(a == state::action_type::place(*g.best));
+            o.endgame_guess = false;
+            expert_bot searching(o);
+            rng r2(seed);
+            CHECK(s.check(searching.choose(*s.observe(s.current_player()), r2)).ok());
+            CHECK(searching.endgame_unsolved() == 1);
+            CHECK(searching.endgame_guessed() == 0);
+            CHECK(searching.tree_size() > 1);
+            ++checked;
+            return true;
+        });
+    CHECK(checked >= 4);
+}
+
 TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions; without a limit it grows") {
     // Decisions of a greedy game with tiles in the bag, 600 iterations each. At depth one every
     // iteration after the root's actions are expanded goes straight to greedy play: the tree is

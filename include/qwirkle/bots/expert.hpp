@@ -29,11 +29,15 @@
 /// infers of the tiles it kept, from the tiles it placed and what they scored (bots/inference.hpp;
 /// `expert_options::inference`). With two players and an empty bag the game is one of perfect
 /// information: the bot asks the exact endgame solver (search/endgame.hpp) within its budget and
-/// plays its move when solved.
+/// plays its move when solved. When it is not, by default (`endgame_guess`) the bot plays the
+/// solver's best guess: the best move of the deepest depth its iterative deepening finished,
+/// valued at the horizon by the margin so far. On 134 first endgame positions the solver did not
+/// finish at 100 ms a decision, those moves lost 0.22 points of margin to the exact best on
+/// average, where ISMCTS's lost 0.80 (docs/notes/lead-round20.md).
 ///
 /// Budget: iterations per decision and a node budget for the solver (reproducible for a seed), or,
-/// when `seconds` > 0, a time limit per decision: the solver, when asked, gets 60% of it and
-/// ISMCTS what is left if the solver does not finish.
+/// when `seconds` > 0, a time limit per decision: the solver, when asked, gets what is left of it
+/// (without `endgame_guess`: 60% of it, and ISMCTS what is left if the solver does not finish).
 #pragma once
 
 #include <algorithm>
@@ -58,7 +62,7 @@ namespace qwirkle {
 /// reward, and whether and how long it asks the exact endgame solver.
 struct expert_options {
     int iterations = 400;       ///< tree iterations per decision (when seconds == 0)
-    double seconds = 0;         ///< if > 0: search this long per decision instead (the endgame solver, when asked, gets 60% of it and ISMCTS the rest)
+    double seconds = 0;         ///< if > 0: search this long per decision instead (the endgame solver, when asked, gets all of it; without `endgame_guess` 60%, and ISMCTS the rest)
     int root_placements = 20;   ///< best-scoring placements considered at the root
     int placements = 5;         ///< ... and below it
     int rollout_turns = 4;      ///< turns looked ahead per iteration, tree and greedy play together (rounded up to whole rounds)
@@ -75,7 +79,10 @@ struct expert_options {
     bool own_last = true;       ///< with more than two players: end each iteration with one more turn of the bot's own, after the whole rounds
     bool field = true;          ///< with more than two players: compare a seat's gain with the mean of the others' gains instead of the best other's
     bool endgame = true;        ///< use the exact solver when two players face an empty bag
-    std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible; 50,000 nodes take up to about 0.1 s); else its time is 60% of `seconds`
+    std::uint64_t endgame_nodes = 1'000'000;  ///< its node budget when `seconds` is 0 (reproducible; 50,000 nodes take up to about 0.1 s); else it gets the time left of `seconds` (60% of it without `endgame_guess`)
+    /// When the solver does not finish, play its best guess (endgame_options::best_guess: the best
+    /// move of the deepest depth finished) instead of searching with ISMCTS.
+    bool endgame_guess = true;
     /// How deep the tree grows (but see `endgame_tree_depth`): its nodes lie at most this many
     /// actions below the root, and an iteration goes on from there with greedy turns (1: a flat
     /// search over the root's actions, each followed by greedy play; 0: no limit). 1 by default:
@@ -116,8 +123,11 @@ public:
 
     /// Decisions the exact solver made, and those it could not finish in time (then ISMCTS played).
     int endgame_solved() const noexcept { return solved_; }
-    /// Decisions where the solver was asked but did not finish within its budget (ISMCTS then played).
+    /// Decisions where the solver was asked but did not finish within its budget (its best guess or
+    /// ISMCTS then played).
     int endgame_unsolved() const noexcept { return unsolved_; }
+    /// Of those, the decisions where the solver's best guess was played (`endgame_guess`).
+    int endgame_guessed() const noexcept { return guessed_; }
 
     action_type choose(const observation_type& v, rng& random) override {
         const auto start = std::chrono::steady_clock::now();  // (the inference's time counts in the budget)
@@ -149,10 +159,14 @@ private:
         if (o_.endgame && v.players() == 2 && v.bag_size == 0 && endgame_refusal(*root_state).empty()) {
             if (!solver_) solver_ = std::make_unique<basic_endgame_solver<R, Radius>>();
             endgame_options eo;
-            // With a time budget the solver gets most of it, and ISMCTS what is left when it fails.
-            if (o_.seconds > 0) eo.seconds = o_.seconds * 0.6;
-            else eo.max_nodes = o_.endgame_nodes;
+            // With a time budget the solver gets what is left of it (with best guesses), or most
+            // of it, ISMCTS then having the rest when it fails.
+            if (o_.seconds > 0)
+                eo.seconds = o_.endgame_guess ? std::max(o_.seconds * 0.1, o_.seconds - elapsed(start)) : o_.seconds * 0.6;
+            else
+                eo.max_nodes = o_.endgame_nodes;
             eo.table_bits = 18;
+            eo.best_guess = o_.endgame_guess;
             solver_->set_options(eo);
             const auto r = solve_endgame(*root_state, *solver_);
             if (r.solved) {
@@ -160,11 +174,18 @@ private:
                 return r.best ? action_type::place(*r.best) : action_type::pass();
             }
             ++unsolved_;
+            if (r.best) {
+                ++guessed_;
+                return action_type::place(*r.best);
+            }
         }
         double seconds = o_.seconds;
-        if (seconds > 0)
-            seconds = std::max(seconds * 0.1, seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        if (seconds > 0) seconds = std::max(seconds * 0.1, seconds - elapsed(start));
         return search(v, random, first, first_scores, seconds);
+    }
+
+    static double elapsed(std::chrono::steady_clock::time_point start) {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
 
     /// A node of the tree: the action that reaches it is known by its key (the root's children by
@@ -585,7 +606,7 @@ private:
     mutable std::vector<std::pair<int, detail::kept_move<R>>> scored_;  ///< candidates' best placements so far, with their scores
     std::unique_ptr<basic_endgame_solver<R, Radius>> solver_;
     basic_hand_inference<R, Radius> infer_;
-    int solved_ = 0, unsolved_ = 0;
+    int solved_ = 0, unsolved_ = 0, guessed_ = 0;
 };
 
 /// The expert bot of the standard game.

@@ -13,10 +13,17 @@
 ///
 /// Search: negamax alpha-beta over placements, a transposition table keyed by a Zobrist hash of the
 /// tiles placed since the root, both hands, the side to move and a pending pass; moves ordered by the
-/// table's best move, then going out, then score. Root moves are taken in a canonical order (score,
+/// table's best move, then going out, then score plus a history of the moves that made cutoffs
+/// earlier in the solve. Root moves are taken in a canonical order (score,
 /// then cells and tiles), so the best move reported among equals does not depend on the move
 /// generator's internal order. A node and a time budget stop a search that takes too long: the
 /// result then says it is not solved.
+///
+/// Best guesses (`endgame_options::best_guess`): the search deepens one ply at a time instead
+/// (iterative deepening: at the horizon a position is worth the margin so far), each depth's
+/// table entries ordering the next; a depth no line of play outlasts is the exact answer. When
+/// the budget runs out first, the result is not solved but carries the best move of the deepest
+/// depth finished. A child already answered by the table is read before its move is placed.
 #pragma once
 
 #include <algorithm>
@@ -38,6 +45,11 @@ struct endgame_options {
     std::uint64_t max_nodes = 0;  ///< stop after this many nodes (0: no limit)
     double seconds = 0;           ///< stop after this much time (0: no limit)
     int table_bits = 20;          ///< transposition table of 2^table_bits entries (16 bytes each)
+    /// Deepen one ply at a time, and when the budget runs out give the best move of the deepest
+    /// depth finished (`basic_endgame_result::depth`) instead of none. Exact answers are the
+    /// same; reaching one costs more nodes (about twice on full hands).
+    bool best_guess = false;
+    int max_depth = 0;            ///< with best_guess: the deepest depth tried (0: until the answer is exact)
 };
 
 /// What a solve found.
@@ -49,6 +61,9 @@ struct basic_endgame_result {
     std::uint64_t nodes = 0;            ///< positions visited
     double seconds = 0;                 ///< time taken
     std::string why;                    ///< when not solved: why (budget spent, or not an endgame)
+    /// When not solved but `best` holds a best guess (endgame_options::best_guess): how many plies
+    /// ahead it looked, `margin` being its value at that depth; 0 otherwise.
+    int depth = 0;
 };
 
 namespace detail {
@@ -103,6 +118,7 @@ public:
         start_ = start;
         aborted_ = false;
         nodes_ = 0;
+        limit_ = 0;
         if (to_move.empty() || other.empty()) {
             r.why = "a hand is empty: the game is over";
             return r;
@@ -112,6 +128,7 @@ public:
             table_.assign(size, entry{});
             generation_ = 1;
         }
+        std::fill(history_.begin(), history_.end(), 0);
         board_ = b;
         hands_[0] = to_move;
         hands_[1] = other;
@@ -129,7 +146,8 @@ public:
             if (passed) {
                 r.margin = 0;
             } else {
-                r.margin = -search(1, true, -infinity, infinity, 1);
+                const auto known = probe(1, true, -infinity, infinity, 1);
+                r.margin = known ? -*known : -search(1, true, -infinity, infinity, 1);
             }
         } else {
             std::vector<std::pair<move_type, std::size_t>> order;
@@ -138,28 +156,45 @@ public:
                 if (root[x.second].order != root[y.second].order) return root[x.second].order > root[y.second].order;
                 return less(x.first, y.first);
             });
-            int best = -infinity, alpha = -infinity;
-            std::size_t pick = 0;
-            for (std::size_t i = 0; i < order.size() && !aborted_; ++i) {
-                const scored m = root[order[i].second];  // (a copy: the search below reuses no root storage, but stay safe)
-                int v = i == 0 ? play(0, m, alpha, infinity, 0) : play(0, m, alpha, alpha + 1, 0);
-                if (!aborted_ && i > 0 && v > alpha) v = play(0, m, v, infinity, 0);
-                if (aborted_) break;
-                if (v > best) {
-                    best = v;
-                    pick = i;
-                    alpha = std::max(alpha, v);
+            // Without best guesses one pass to the end; with them depth 1, 2, ... until a depth
+            // cuts no line short (exact) or max_depth.
+            for (int depth = o_.best_guess ? 1 : 0;; ++depth) {
+                limit_ = depth;
+                const std::uint64_t cut_before = cut_;
+                int best = -infinity, alpha = -infinity;
+                std::size_t pick = 0;
+                for (std::size_t i = 0; i < order.size() && !aborted_; ++i) {
+                    const scored m = root[order[i].second];  // (a copy: the search below reuses no root storage, but stay safe)
+                    int v = i == 0 ? play(0, m, alpha, infinity, 0) : play(0, m, alpha, alpha + 1, 0);
+                    if (!aborted_ && i > 0 && v > alpha) v = play(0, m, v, infinity, 0);
+                    if (aborted_) break;
+                    if (v > best) {
+                        best = v;
+                        pick = i;
+                        alpha = std::max(alpha, v);
+                    }
                 }
+                if (aborted_) break;
+                r.margin = best;
+                r.best = order[pick].first;
+                if (depth == 0 || cut_ == cut_before) {  // exact
+                    r.depth = 0;
+                    break;
+                }
+                r.depth = depth;
+                if (depth == o_.max_depth) break;
             }
-            r.margin = best;
-            r.best = order[pick].first;
         }
         r.nodes = nodes_;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (aborted_) {
-            r.best.reset();
-            r.margin = 0;
-            r.why = "not solved within the budget (" + std::to_string(nodes_) + " nodes)";
+        if (aborted_ || r.depth > 0) {
+            if (r.depth == 0) {
+                r.best.reset();
+                r.margin = 0;
+            }
+            r.why = aborted_ ? "not solved within the budget (" + std::to_string(nodes_) + " nodes)"
+                             : "not solved within max_depth " + std::to_string(o_.max_depth);
+            if (r.depth > 0) r.why += "; best guess from " + std::to_string(r.depth) + " plies ahead";
             return r;
         }
         r.solved = true;
@@ -169,7 +204,11 @@ public:
 private:
     static constexpr int infinity = 1 << 20;
     enum : std::uint8_t { empty_entry, exact, lower, upper };
+    static constexpr std::uint64_t draft_bits = 0xFF;
+    static constexpr std::uint8_t full_draft = 0xFF;  ///< a value searched to the end of the game
     struct entry {
+        /// The position's key, its low 8 bits replaced by the draft: how many plies below the
+        /// position the value was searched (full_draft: to the end; else a best-guess depth's).
         std::uint64_t key = 0;
         std::uint32_t best = 0;  ///< low bits of the best move's key
         std::int16_t value = 0;
@@ -216,9 +255,8 @@ private:
     }
 
     /// Plays `m` for `side`, returns its value for `side` within (alpha, beta) (fail-soft), undoes it.
+    /// The board is touched only when the child is neither the game's end nor answered by the table.
     int play(int side, const scored& m, int alpha, int beta, int ply) {
-        const auto mark = board_.current_mark();
-        board_.place(m.move);
         auto& h = hands_[side];
         std::uint64_t hk = 0;
         for (const auto& p : m.move) {
@@ -227,43 +265,75 @@ private:
         }
         key_ ^= m.key ^ hk;
         int v;
-        if (h.empty()) v = m.score + R::end_bonus;
-        else v = m.score - search(1 - side, false, m.score - beta, m.score - alpha, ply + 1);
+        if (h.empty()) {
+            v = m.score + R::end_bonus;
+        } else if (const auto known = probe(1 - side, false, m.score - beta, m.score - alpha, ply + 1)) {
+            v = m.score - *known;
+        } else {
+            const auto mark = board_.current_mark();
+            board_.place(m.move);
+            v = m.score - search(1 - side, false, m.score - beta, m.score - alpha, ply + 1);
+            // Exactly as before (the siblings are generated in one order), unless more than the
+            // board's journal_depth tiles lie above this ply (hands of 30+ tiles): then undo, which
+            // voids the marks below too, so they undo as well.
+            if (!board_.rewind(mark)) board_.undo(m.move);
+        }
         key_ ^= m.key ^ hk;
         for (const auto& p : m.move) h.add(p.tile);
-        // Exactly as before (the siblings are generated in one order), unless more than the board's
-        // journal_depth tiles lie above this ply (hands of 30+ tiles): then undo, which voids the
-        // marks below too, so they undo as well.
-        if (!board_.rewind(mark)) board_.undo(m.move);
         return v;
     }
 
-    int search(int side, bool passed, int alpha, int beta, int ply) {
+    std::uint64_t position_key(int side, bool passed) const noexcept {
+        return key_ ^ (side ? 0x6a09e667f3bcc909ull : 0) ^ (passed ? 0xbb67ae8584caa73bull : 0);
+    }
+    /// The plies still to search below a node at `ply` (full_draft: to the end).
+    std::uint8_t draft(int ply) const noexcept {
+        return limit_ == 0 ? full_draft : static_cast<std::uint8_t>(std::clamp(limit_ - ply, 0, full_draft - 1));
+    }
+
+    /// Counts a node and answers it when it can without its moves: the budget spent (aborted,
+    /// 0), the depth's horizon (0: the margin so far), or the table.
+    std::optional<int> probe(int side, bool passed, int alpha, int beta, int ply) {
         ++nodes_;
         if (aborted_ || out_of_budget()) {
             aborted_ = true;
             return 0;
         }
-        const std::uint64_t key = key_ ^ (side ? 0x6a09e667f3bcc909ull : 0) ^ (passed ? 0xbb67ae8584caa73bull : 0);
-        entry& e = table_[key & (table_.size() - 1)];
-        std::uint32_t hint = 0;
-        if (e.generation == generation_ && e.key == key) {
-            const int v = e.value;
-            if (e.flag == exact) return v;
-            if (e.flag == lower && v >= beta) return v;
-            if (e.flag == upper && v <= alpha) return v;
-            hint = e.best;
+        if (limit_ != 0 && ply >= limit_) {
+            ++cut_;
+            return 0;
         }
+        const std::uint64_t key = position_key(side, passed);
+        const entry& e = table_[key & (table_.size() - 1)];
+        if (e.generation != generation_ || ((e.key ^ key) & ~draft_bits) != 0) return std::nullopt;
+        const auto searched = static_cast<std::uint8_t>(e.key & draft_bits);
+        if (searched < draft(ply)) return std::nullopt;
+        const int v = e.value;
+        if (e.flag == exact || (e.flag == lower && v >= beta) || (e.flag == upper && v <= alpha)) {
+            if (searched != full_draft) ++cut_;  // (a best-guess depth's value: not exact)
+            return v;
+        }
+        return std::nullopt;
+    }
+
+    /// The value of the node for `side` (fail-soft); `probe` has counted it and found no answer.
+    int search(int side, bool passed, int alpha, int beta, int ply) {
+        const std::uint64_t key = position_key(side, passed);
+        entry& e = table_[key & (table_.size() - 1)];
+        const std::uint32_t hint = e.generation == generation_ && ((e.key ^ key) & ~draft_bits) == 0 ? e.best : 0;
+        const std::uint64_t cut_before = cut_;
         if (moves_.size() <= static_cast<std::size_t>(ply)) moves_.resize(static_cast<std::size_t>(ply) + 16);
         auto& list = moves_[static_cast<std::size_t>(ply)];
         generate(side, list);
         if (list.empty()) {
             if (passed) return 0;  // two passes in a row: the game ends
+            if (const auto known = probe(1 - side, true, -beta, -alpha, ply + 1)) return -*known;
             return -search(1 - side, true, -beta, -alpha, ply + 1);
         }
-        if (hint)
-            for (auto& m : list)
-                if (static_cast<std::uint32_t>(m.key) == hint) m.order += 1 << 20;
+        for (auto& m : list) {
+            if (hint && static_cast<std::uint32_t>(m.key) == hint) m.order += 1 << 20;
+            m.order += history_[m.key & (history_size - 1)];
+        }
         const int alpha0 = alpha;
         int best = -infinity;
         std::uint32_t best_key = 0;
@@ -287,10 +357,15 @@ private:
                 best = v;
                 best_key = static_cast<std::uint32_t>(list[i].key);
                 if (v > alpha) alpha = v;
-                if (alpha >= beta) break;
+                if (alpha >= beta) {
+                    auto& h = history_[list[i].key & (history_size - 1)];
+                    h = std::min(h + history_step, history_cap);
+                    break;
+                }
             }
         }
-        e.key = key;
+        // Searched to the end unless some line below was cut at the horizon.
+        e.key = (key & ~draft_bits) | (cut_ == cut_before ? full_draft : draft(ply));
         e.value = static_cast<std::int16_t>(best);
         e.best = best_key;
         e.flag = best <= alpha0 ? upper : best >= beta ? lower : exact;
@@ -304,6 +379,13 @@ private:
     board_type board_;
     hand_type hands_[2];
     std::uint64_t key_ = 0, nodes_ = 0;
+    std::uint64_t cut_ = 0;  ///< lines cut short at a best-guess depth's horizon, so far
+    /// History of cutoffs: how often a move (by its key's low bits; kinds of moves, the same tiles
+    /// on the same cells, anywhere in the tree) made one in this solve, added to its order.
+    static constexpr std::size_t history_size = std::size_t{1} << 16;
+    static constexpr int history_step = 2, history_cap = 40;
+    std::vector<int> history_ = std::vector<int>(history_size, 0);
+    int limit_ = 0;          ///< the depth searched (0: to the end)
     bool aborted_ = false;
     std::uint8_t generation_ = 0;
     std::chrono::steady_clock::time_point start_;
