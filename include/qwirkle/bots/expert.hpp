@@ -121,7 +121,7 @@ public:
     explicit basic_expert_bot(expert_options o = {}) : o_(o), infer_(o.infer) {}
     std::string name() const override { return "expert"; }
 
-    /// Decisions the exact solver made, and those it could not finish in time (then ISMCTS played).
+    /// Decisions the exact solver made (it finished within its budget and its move was played).
     int endgame_solved() const noexcept { return solved_; }
     /// Decisions where the solver was asked but did not finish within its budget (its best guess or
     /// ISMCTS then played).
