@@ -116,7 +116,9 @@ concept visits_progress = std::is_invocable_v<Visitor&, const move_in_progress<R
 
 /// Direct: the board's cells are looked up by their home slots alone (basic_board::direct_within
 /// the generator's reach); keys are then home slots, and advance along the 32 × 32 window.
-template <ruleset R, int Radius, class Visitor, bool Direct = false>
+/// Sized: an opening of a given size only (movegen_options::opening_size on the empty board), so
+/// that other positions pay no test for it.
+template <ruleset R, int Radius, class Visitor, bool Direct = false, bool Sized = false>
 class generator {
     using board_type = basic_board<R, Radius>;
     using tile_type = tile_t<R>;
@@ -135,7 +137,7 @@ public:
 
     constexpr generator(const board_type& b, mask64 hand, const movegen_options& opt, Visitor& visit) noexcept
         : b_(b), hand_(hand), visit_(visit), forbidden_(opt.forbidden) {
-        if (b.empty()) only_size_ = opt.opening_size;
+        if constexpr (Sized) only_size_ = opt.opening_size;
     }
 
     constexpr void run() {
@@ -182,8 +184,15 @@ public:
                 if (on_row) start<0>(an, an.at(), nav_key(an.key), true, on_row);
                 if (on_column) start<1>(an, an.at(), nav_key(an.key), true, on_column);
             } else {
+                // On the column axis only moves of 2+ tiles count: the tiles another tile of the
+                // hand can join in their column line (gathered without branches).
+                mask64 on_column = 0;
+                for (mask64 c = tiles; c; c &= c - 1) {
+                    const int t = lowest_bit(c);
+                    on_column |= (an.allows[1] & partners_of(t) & hand_) != 0 ? bit(t) : 0;
+                }
                 start<0>(an, an.at(), nav_key(an.key), true, tiles);
-                start<1>(an, an.at(), nav_key(an.key), true, tiles);
+                if (on_column) start<1>(an, an.at(), nav_key(an.key), true, on_column);
             }
         }
     }
@@ -255,12 +264,11 @@ private:
                 // (no tile joining: the anchor's tile alone, whose score is known without reading on)
                 if ((more == 0 ? single_ceiling() : ceiling<A>(more)) <= visit_.floor()) continue;
                 if (!next_known_) find_next();
-            } else {
-                if (A == 1 && !(ext & hand_)) continue;
-            }
+            }  // (else the column axis's tiles are those another tile joins: see run())
             push(pos, t);
-            backward<A>(key, pos, line, ext, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
-            --depth_;
+            if (extend_back_) backward<A, true, true>(key, pos, line, ext, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
+            else backward<A, true, false>(key, pos, line, ext, length, hand_ & ~bit(t), cross_points<A>(an, cross_length, t));
+            pop();
         }
     }
 
@@ -339,22 +347,25 @@ private:
     }();
 
     /// Adds tiles before the leftmost placed cell (free cells with no tile next to them). `ext`:
-    /// the pieces that extend `line` (as line_extensions gives them).
-    template <int A>
+    /// the pieces that extend `line` (as line_extensions gives them). Lone: the anchor's tile is
+    /// the only one placed. Back: tiles may go before the anchor (extend_back_).
+    template <int A, bool Lone, bool Back>
     constexpr void backward(key_type first, int first_pos, mask64 line, mask64 ext, int length, mask64 hand, int points) {
-        emit<A>(line, length, points);
+        emit<A, Lone>(line, length, points);
         if (length < max_line && hand != 0 && next_) forward<A>(*next_, next_key_, next_pos_, line, ext, length, hand, points);
-        if (!extend_back_ || length >= max_line) return;
-        mask64 candidates = hand & ext;
-        if (!candidates) return;  // (tested before the look-up: cheaper, and fails more often)
-        const key_type c = advance<A>(first, -1);
-        const int c_pos = first_pos - 1;
-        if (look_up(c) != board_type::empty_value || c_pos == forbidden_pos_ || !in_range(c_pos)) return;
-        for (; candidates; candidates &= candidates - 1) {
-            const int t = lowest_bit(candidates);
-            push(c_pos, t);
-            backward<A>(c, c_pos, line | bit(t), ext & partners_of(t), length + 1, hand & ~bit(t), points);
-            --depth_;
+        if constexpr (Back) {
+            if (length >= max_line) return;
+            mask64 candidates = hand & ext;
+            if (!candidates) return;  // (tested before the look-up: cheaper, and fails more often)
+            const key_type c = advance<A>(first, -1);
+            const int c_pos = first_pos - 1;
+            if (look_up(c) != board_type::empty_value || c_pos == forbidden_pos_ || !in_range(c_pos)) return;
+            for (; candidates; candidates &= candidates - 1) {
+                const int t = lowest_bit(candidates);
+                push(c_pos, t);
+                backward<A, false, true>(c, c_pos, line | bit(t), ext & partners_of(t), length + 1, hand & ~bit(t), points);
+                pop();
+            }
         }
     }
 
@@ -398,7 +409,7 @@ private:
                 const int t = lowest_bit(candidates);
                 push(x_pos, t);
                 emit<A>(line | bit(t) | ahead, next_length, points + cross_points<A>(an, cross_length, t));
-                --depth_;
+                pop();
             }
             return;
         }
@@ -411,7 +422,7 @@ private:
             const int p = points + cross_points<A>(an, cross_length, t);
             emit<A>(l, next_length, p);
             forward<A>(nx, next, next_pos, l, ext & partners_of(t), next_length, hand & ~bit(t), p);
-            --depth_;
+            pop();
         }
     }
 
@@ -432,20 +443,29 @@ private:
         return v;
     }();
 
+    /// A tile placed at `pos` (the cells and tiles are kept for visitors that see the move, the
+    /// count for those and for an opening of a given size).
     constexpr void push(int pos, int t) noexcept {
-        at_[static_cast<std::size_t>(depth_)] = pos;
-        tile_[static_cast<std::size_t>(depth_)] = static_cast<std::uint8_t>(t);
-        ++depth_;
+        if constexpr (!scores_only) {
+            at_[static_cast<std::size_t>(depth_)] = pos;
+            tile_[static_cast<std::size_t>(depth_)] = static_cast<std::uint8_t>(t);
+        }
+        if constexpr (counts_tiles) ++depth_;
+    }
+    constexpr void pop() noexcept {
+        if constexpr (counts_tiles) --depth_;
     }
 
-    template <int A>
+    /// Lone: the move is the anchor's tile alone.
+    template <int A, bool Lone = false>
     constexpr void emit(mask64 line, int length, int points) {
         // Single tiles come from the row axis only: each move is produced once.
-        if (A == 1 && depth_ < 2) return;
-        if (only_size_ && depth_ != only_size_) return;
-        int score = points + points_of_valid<tile_type>(line, length, R::qwirkle_bonus);
+        if constexpr (A == 1 && Lone) return;
+        if constexpr (Sized)
+            if (depth_ != only_size_) return;
+        int score = points + main_points(line, length);
         if (score == 0) score = R::lone_tile_score;
-        if constexpr (std::is_invocable_v<Visitor&, int>) {
+        if constexpr (scores_only) {
             visit_(score);  // a visitor of scores alone: the move is never built
         } else if constexpr (visits_progress<Visitor, R>) {
             visit_(move_in_progress<R>{at_.data(), tile_.data(), depth_, fixed_, A == 1}, score);
@@ -455,7 +475,21 @@ private:
         }
     }
 
+    /// The points of the move's own line (valid, `length` distinct tiles): on square tile sets a
+    /// table of the length alone.
+    static constexpr int main_points(mask64 line, int length) noexcept {
+        if constexpr (tile_type::colours == tile_type::shapes) return main_score[static_cast<std::size_t>(length)];
+        else return points_of_valid<tile_type>(line, length, R::qwirkle_bonus);
+    }
+    static constexpr auto main_score = [] {
+        std::array<std::int16_t, 512> v{};
+        for (int n = 0; n < 512; ++n) v[static_cast<std::size_t>(n)] = static_cast<std::int16_t>(points_of_valid<tile_type>(0, n, R::qwirkle_bonus));
+        return v;
+    }();
+
     static constexpr bool pruned = has_floor<Visitor>;
+    static constexpr bool scores_only = std::is_invocable_v<Visitor&, int>;
+    static constexpr bool counts_tiles = !scores_only || Sized;  ///< is depth_ kept?
     static constexpr anchor_type open_ = board_type::open_cell();
     // The cells going forward from the current start, as far as read (see gauge()).
     std::array<int, static_cast<std::size_t>(max_line) + 1> forward_length_{}, forward_points_{};
@@ -467,7 +501,7 @@ private:
     Visitor& visit_;
     std::optional<cell> forbidden_;
     int forbidden_pos_ = nowhere;  ///< on the current line: the forbidden cell's position, if it lies there
-    int only_size_ = 0;            ///< opening: emit only moves of this many tiles
+    int only_size_ = 0;            ///< Sized: emit only moves of this many tiles
     key_type next_key_ = 0;        ///< the first cell after the anchor and the tiles that follow it
     int next_pos_ = 0;
     const anchor_type* next_ = nullptr;  ///< its record, or nullptr when no tile may go there
@@ -488,7 +522,10 @@ template <ruleset R, int Radius, class Visitor>
 constexpr void for_each_move(const basic_board<R, Radius>& b, basic_tile_set<tile_t<R>> hand, Visitor&& visit,
                              const movegen_options& opt = {}) {
     using V = std::remove_reference_t<Visitor>;
-    if (b.direct_within(detail::generator<R, Radius, V, true>::reach)) {
+    if (b.empty() && opt.opening_size != 0) {
+        detail::generator<R, Radius, V, true, true> g(b, hand.bits(), opt, visit);
+        g.run();
+    } else if (b.direct_within(detail::generator<R, Radius, V, true>::reach)) {
         detail::generator<R, Radius, V, true> g(b, hand.bits(), opt, visit);
         g.run();
     } else {
