@@ -3,13 +3,14 @@
 // Uses only the public API that version 0.1.0 already had (place_rewind: rewind where the board has
 // it, else undo), so the same file measures both.
 //
-//   workload MODE DATA_DIR     MODE: suite | in_game | best | place_undo | place_rewind | copy | greedy
+//   workload MODE DATA_DIR     MODE: suite | list | in_game | best | place_undo | place_rewind | copy | greedy
 // Prints the number of units the counts are to be divided by (passes, positions, moves, games).
 #include <valgrind/callgrind.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,13 @@ int main(int argc, char** argv) {
             moves += s.moves;
             sink = s.total;
         }
+        CALLGRIND_TOGGLE_COLLECT;
+        units = 1;
+    } else if (mode == "list") {  // the same pass with every move written out (legal_moves into a span)
+        std::vector<qwirkle::scored_move> out(4096);
+        for (const auto& p : ps) sink = qwirkle::legal_moves(p.board, p.hand, std::span(out));  // warm-up, not counted
+        CALLGRIND_TOGGLE_COLLECT;
+        for (const auto& p : ps) moves += qwirkle::legal_moves(p.board, p.hand, std::span(out));
         CALLGRIND_TOGGLE_COLLECT;
         units = 1;
     } else if (mode == "in_game" || mode == "best") {  // every position of 20 greedy games, each once:
