@@ -10,6 +10,10 @@
 # move, games per second, ...) is printed as new/old with the spread of the per-round ratios
 # (min / median / max); a ratio < 1 is better for times, > 1 for rates (the column `better` says
 # which). Benchmarks and programs are matched by name; those present on one side only are listed.
+# Each run is of a fresh copy of the program: where the system happens to put a program's pages
+# moved a figure by 20% on this machine (one file of a build ran movegen_count at 6.8 ns a move, a
+# copy of it at 5.6), so each round places both sides anew, and that shows in the spread instead of
+# biasing the ratio.
 #
 #   QWIRKLE_BENCH_FILTER   Google Benchmark filter (default: all but the 40 per-position runs)
 #   QWIRKLE_BENCH_PROGRAMS programs to run (default "tiles state"; "cards" adds the card game's)
@@ -77,7 +81,9 @@ for ((r = 1; r <= rounds; ++r)); do
       if (( r % 2 == 0 )); then side=$([ "$side" = new ] && echo old || echo new); fi
       bin=$([ "$side" = new ] && echo "$new_bin" || echo "$old_bin")
       echo "== round $r/$rounds: $p ($side)" >&2
-      "$bin/qwirkle-bench-$p" --benchmark_filter="$filter" --benchmark_out_format=json \
+      rm -f "$out/program"
+      cp "$bin/qwirkle-bench-$p" "$out/program"
+      "$out/program" --benchmark_filter="$filter" --benchmark_out_format=json \
           --benchmark_out="$out/$p.$side.$r.json" "$@" >/dev/null 2>"$out/log" || { cat "$out/log" >&2; exit 1; }
     done
   done
