@@ -480,8 +480,10 @@ private:
         key_type key;
         std::uint16_t anchor_slot;  ///< where the placed cell's anchor record was
         std::uint16_t anchors_before, table_used_before;
-        std::uint8_t writes;  ///< entries of old_entry / slot in use
-        std::uint8_t ends;    ///< bit d: the end cell in direction d was an anchor before (and changed)
+        // (Not bytes: a store through a byte may change any object, so the compiler would read
+        // every counter again after each one.)
+        std::uint32_t writes;  ///< entries of old_entry / slot in use
+        std::uint32_t ends;    ///< bit d: the end cell in direction d was an anchor before (and changed)
         bool was_anchor;
     };
     constexpr void log_write(journal_entry& j, std::size_t h) const noexcept {
@@ -702,7 +704,7 @@ private:
         if (is_tile(v)) return 0;  // (only for boards of several pieces far apart)
         const std::size_t s = v & ~anchor_flag;
         anchor& a = anchors_[s];
-        j.ends = static_cast<std::uint8_t>(j.ends | (1u << dir));
+        j.ends |= 1u << dir;
         j.end_slot[dir] = static_cast<std::uint16_t>(s);
         j.end_run[dir] = a.run[d];
         j.end_length[dir] = a.length[d];
