@@ -22,8 +22,10 @@
 /// best_move (and any visitor with a floor, see has_floor) skips the tiles of an anchor whose moves
 /// cannot score more than the best so far: an upper bound from the hand's tiles that fit the
 /// anchor tile's line and the cells going forward (their runs and crossing lines), read once per
-/// anchor and axis. The move kept is the same as without the skipping: the first generated of the
-/// highest-scoring ones (0.75x the instructions of the plain scan on the positions of greedy games).
+/// anchor and axis. A start where no tile is joined by two others in its line is not even set up
+/// when the bound of one tile more than the anchor's, which reads only the next cell forward,
+/// cannot beat it (most starts of best_move are such). The move kept is the same as without the
+/// skipping: the first generated of the highest-scoring ones.
 #pragma once
 
 #include <algorithm>
@@ -172,17 +174,23 @@ public:
                 // tile alone (on the row axis), whose score is known here.
                 const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
                 const mask64 lone_ok = or_lone(line_ceiling(row) + line_ceiling(column)) > visit_.floor() ? ~mask64{0} : 0;
-                mask64 on_row = 0, on_column = 0;
+                mask64 on_row = 0, on_column = 0, several_row = 0, several_column = 0;
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
                     const mask64 others = hand_ & ~bit(t);
                     // (the tiles that join t: those of its line's extensions, see start())
                     const mask64 with_t = partners_of(t) & others;
-                    if ((an.allows[0] & with_t) || (lone_ok & bit(t))) on_row |= bit(t);
-                    if (an.allows[1] & with_t) on_column |= bit(t);
+                    const mask64 join_row = an.allows[0] & with_t, join_column = an.allows[1] & with_t;
+                    if (join_row || (lone_ok & bit(t))) on_row |= bit(t);
+                    if (join_column) on_column |= bit(t);
+                    several_row |= join_row & (join_row - 1);  // (two or more tiles join t)
+                    several_column |= join_column & (join_column - 1);
                 }
-                if (on_row) start<0>(an, an.at(), nav_key(an.key), true, on_row);
-                if (on_column) start<1>(an, an.at(), nav_key(an.key), true, on_column);
+                // A start where no tile is joined by two others is bounded by one tile more than
+                // the anchor's, which needs only the next cell forward: when that bound cannot beat
+                // the floor, the start is not set up at all (most starts of best_move are such).
+                if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) start<0>(an, an.at(), nav_key(an.key), true, on_row);
+                if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) start<1>(an, an.at(), nav_key(an.key), true, on_column);
             } else {
                 // On the column axis only moves of 2+ tiles count: the tiles another tile of the
                 // hand can join in their column line (gathered without branches).
@@ -274,6 +282,34 @@ private:
         }
     }
 
+    /// For a visitor with a floor: the most a move of the start of anchor `an` on axis A can score
+    /// that places at most one tile besides the anchor's: ceiling<A>(1) as start() would work it
+    /// out, with locals (see gauge() and ceiling()).
+    template <int A>
+    constexpr int lone_bound(const anchor_type& an) const noexcept {
+        const int behind_length = an.length[fwd<A> - 1], ahead_length = an.length[fwd<A>];
+        const int length = behind_length + 1 + ahead_length;
+        const int points = line_ceiling(an.length[cross0<A>] + an.length[cross0<A> + 1] + 1);
+        const int pos = (A == 0 ? an.x : an.y) + 1 + ahead_length;
+        const int fixed = A == 0 ? an.y : an.x;
+        const bool forbidden = forbidden_ && (A == 0 ? forbidden_->y == fixed && forbidden_->x == pos : forbidden_->x == fixed && forbidden_->y == pos);
+        int l = length, p = 0;
+        bool walked = false;
+        if (!forbidden && in_range(pos)) {
+            const anchor_type& r = record(advance<A>(nav_key(an.key), 1 + ahead_length));
+            if (hand_ & r.allows[1 - A]) {
+                const int with_next = length + 1 + r.length[fwd<A>];
+                // (a line beyond max_line is no move: the bound falls back to the anchor's tile)
+                if (with_next <= max_line) {
+                    l = with_next;
+                    p = line_ceiling(r.length[cross0<A>] + r.length[cross0<A> + 1] + 1);
+                    walked = true;
+                }
+            }
+        }
+        if (!walked && behind_length == 0) l = std::min(l + 1, max_line);
+        return or_lone(points + p + line_ceiling(l));
+    }
     /// For a visitor with a floor: the most a move of this start can score that places `more`
     /// tiles besides the anchor's. Free cells before the anchor add only to the line's length;
     /// the cells going forward add their runs to it and their crossing lines' points. Those cells
