@@ -282,6 +282,12 @@ private:
         }
     }
 
+    /// The most the crossing line of a tile placed on the free cell of record `r` can score (the
+    /// line across axis A).
+    template <int A>
+    static constexpr int crossing_ceiling(const anchor_type& r) noexcept {
+        return line_ceiling(r.length[cross0<A>] + r.length[cross0<A> + 1] + 1);
+    }
     /// For a visitor with a floor: the most a move of the start of anchor `an` on axis A can score
     /// that places at most one tile besides the anchor's: ceiling<A>(1) as start() would work it
     /// out, with locals (see gauge() and ceiling()).
@@ -289,7 +295,7 @@ private:
     constexpr int lone_bound(const anchor_type& an) const noexcept {
         const int behind_length = an.length[fwd<A> - 1], ahead_length = an.length[fwd<A>];
         const int length = behind_length + 1 + ahead_length;
-        const int points = line_ceiling(an.length[cross0<A>] + an.length[cross0<A> + 1] + 1);
+        const int points = crossing_ceiling<A>(an);
         const int pos = (A == 0 ? an.x : an.y) + 1 + ahead_length;
         const int fixed = A == 0 ? an.y : an.x;
         const bool forbidden = forbidden_ && (A == 0 ? forbidden_->y == fixed && forbidden_->x == pos : forbidden_->x == fixed && forbidden_->y == pos);
@@ -302,7 +308,7 @@ private:
                 // (a line beyond max_line is no move: the bound falls back to the anchor's tile)
                 if (with_next <= max_line) {
                     l = with_next;
-                    p = line_ceiling(r.length[cross0<A>] + r.length[cross0<A> + 1] + 1);
+                    p = crossing_ceiling<A>(r);
                     walked = true;
                 }
             }
@@ -332,7 +338,7 @@ private:
             const int ahead = r.length[fwd<A>];
             const auto w = static_cast<std::size_t>(walked_);
             forward_length_[w + 1] = forward_length_[w] + 1 + ahead;
-            forward_points_[w + 1] = forward_points_[w] + line_ceiling(r.length[cross0<A>] + r.length[cross0<A> + 1] + 1);
+            forward_points_[w + 1] = forward_points_[w] + crossing_ceiling<A>(r);
             ++walked_;
             if (start_length_ + forward_length_[w + 1] >= max_line) break;
             walk_pos_ += 1 + ahead;
