@@ -4,16 +4,18 @@
 
 #include <qwirkle/cards/cards.hpp>
 
+#include "support.hpp"
+
 namespace qc = qwirkle::cards;
+using qwirkle_cards_test::cards;
+using qwirkle_cards_test::table;
 
 namespace {
-qc::tableau table(const char* s) { return qc::parse_tableau(s).value(); }
-qc::cards_t<qc::standard_rules> cards(const char* s) { return qwirkle::parse_tiles(s).value(); }
-qc::turn turn(const char* played, const char* result) {
+qc::turn turn_of(const char* played, const char* result) {
     return qc::turn{cards(played), qc::parse_tableau(result, 0, false).value()};
 }
 qc::turn_verdict check(const char* before, const char* hand, const char* played, const char* result) {
-    return qc::check_turn(table(before), cards(hand), turn(played, result));
+    return qc::check_turn(table(before), cards(hand), turn_of(played, result));
 }
 }  // namespace
 
@@ -27,10 +29,10 @@ TEST_CASE("002 Quinten: an orange circle to the circle row without one, a purple
 }
 
 TEST_CASE("002 Joram / Pascal: 3 diamonds (squares) complete the row of 3 into a Qwirkle") {
-    const auto t = turn("G3 B3 P3", "R3 O3 Y3 G3 B3 P3");
+    const auto t = turn_of("G3 B3 P3", "R3 O3 Y3 G3 B3 P3");
     CHECK(qc::check_turn(table("R3 O3 Y3"), cards("G3 B3 P3 R1"), t).ok());
     CHECK(t.qwirkles() == 1);
-    const auto pascal = turn("O4 Y4 B4", "R4 G4 P4 O4 Y4 B4 / R1 R2 R3");
+    const auto pascal = turn_of("O4 Y4 B4", "R4 G4 P4 O4 Y4 B4 / R1 R2 R3");
     CHECK(qc::check_turn(table("R4 G4 P4 / R1 R2 R3"), cards("O4 Y4 B4"), pascal).ok());
     CHECK(pascal.qwirkles() == 1);
 }
@@ -53,7 +55,7 @@ TEST_CASE("002 Danny: green diamond and circle, the green square moved in, the p
 }
 
 TEST_CASE("002 Quinten: a yellow star, the yellow clover moved over for a yellow Qwirkle, a blue clover refills") {
-    const auto t = turn("Y5 B6", "Y1 Y2 Y3 Y4 Y5 Y6 / R6 O6 B6");
+    const auto t = turn_of("Y5 B6", "Y1 Y2 Y3 Y4 Y5 Y6 / R6 O6 B6");
     CHECK(qc::check_turn(table("Y1 Y2 Y3 Y4 / R6 O6 Y6"), cards("Y5 B6 G2"), t).ok());
     CHECK(t.qwirkles() == 1);
 }
@@ -63,7 +65,7 @@ TEST_CASE("000 Mario (004 Krzysiek): purple square to the squares, two greens, t
 }
 
 TEST_CASE("000 Sabine (004 Sylwia): two diamonds and the yellow diamond from the yellow row make a Qwirkle") {
-    const auto t = turn("B3 P3", "R3 O3 Y3 G3 B3 P3 / Y1 Y2 Y4");
+    const auto t = turn_of("B3 P3", "R3 O3 Y3 G3 B3 P3 / Y1 Y2 Y4");
     CHECK(qc::check_turn(table("R3 O3 G3 / Y1 Y2 Y3 Y4"), cards("B3 P3 R5"), t).ok());
     CHECK(t.qwirkles() == 1);
 }

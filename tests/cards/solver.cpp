@@ -16,6 +16,7 @@
 #include <qwirkle/cards/perft.hpp>
 
 #include "reference_solver.hpp"
+#include "support.hpp"
 
 namespace qc = qwirkle::cards;
 
@@ -208,8 +209,8 @@ void cross_check(int positions, int rows, int hand_max, std::uint64_t seed) {
     CHECK(with_play > positions / 4);
 }
 
-qc::tableau table(const char* s) { return qc::parse_tableau(s).value(); }
-qc::cards_t<qc::standard_rules> cards(const char* s) { return qwirkle::parse_tiles(s).value(); }
+using qwirkle_cards_test::cards;
+using qwirkle_cards_test::table;
 
 }  // namespace
 

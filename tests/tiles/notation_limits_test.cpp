@@ -10,12 +10,6 @@ using namespace qwirkle_test;
 
 namespace {
 
-parse_error position_error(std::string_view position) {
-    const auto pos = parse_position(position);
-    REQUIRE_FALSE(pos.ok());
-    return pos.error();
-}
-
 /// `n` distinct cells in rows of 1000 (x from 0 to 999), every tile `tile`, and a hand of one R2.
 std::string long_board_line(int n, std::string_view tile) {
     std::string s;

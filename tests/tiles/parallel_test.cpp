@@ -15,7 +15,7 @@ namespace {
 
 using namespace qwirkle;
 
-constexpr std::size_t games = 24;
+constexpr std::size_t game_count = 24;
 
 game make(std::size_t i) { return game(2 + static_cast<int>(i % 3), 700 + i); }
 
@@ -32,7 +32,7 @@ std::uint64_t bot_seed(std::size_t i) { return 0x5eedull + 31 * i; }
 
 TEST_CASE("play_games: the same records on 1, 2 and 3 threads as one game after another") {
     std::vector<std::string> serial;
-    for (std::size_t i = 0; i < games; ++i) {
+    for (std::size_t i = 0; i < game_count; ++i) {
         auto g = make(i);
         auto owned = seats_for(i);
         std::vector<bot*> seats;
@@ -41,17 +41,17 @@ TEST_CASE("play_games: the same records on 1, 2 and 3 threads as one game after 
         serial.push_back(to_record(g));
     }
     // The games differ from one another (else the comparison below would prove little).
-    for (std::size_t i = 1; i < games; ++i) CHECK(serial[i] != serial[0]);
+    for (std::size_t i = 1; i < game_count; ++i) CHECK(serial[i] != serial[0]);
     for (int threads : {1, 2, 3}) {
         CAPTURE(threads);
         std::size_t last_progress = 0;
         const auto records = play_games(
-            games, threads, make, seats_for, bot_seed,
+            game_count, threads, make, seats_for, bot_seed,
             [](std::size_t, const game& g, const play_result<game>& r) { return r.finished ? to_record(g) : "unfinished: " + r.describe(); },
             [&](std::size_t done) { last_progress = done; });
-        REQUIRE(records.size() == games);
-        CHECK(last_progress == games);
-        for (std::size_t i = 0; i < games; ++i) {
+        REQUIRE(records.size() == game_count);
+        CHECK(last_progress == game_count);
+        for (std::size_t i = 0; i < game_count; ++i) {
             CAPTURE(i);
             CHECK(records[i] == serial[i]);
         }

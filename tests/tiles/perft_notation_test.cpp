@@ -13,12 +13,6 @@ std::string perft(std::string_view position) {
     return "moves=" + std::to_string(s.moves) + " total=" + std::to_string(s.total) + " best=" + std::to_string(s.best);
 }
 
-parse_error position_error(std::string_view position) {
-    const auto pos = parse_position(position);
-    REQUIRE_FALSE(pos.ok());
-    return pos.error();
-}
-
 }  // namespace
 
 TEST_CASE("perft: '| R1 R2 R3 G1 G1 B4' → moves=33 total=73 best=3 (issue 2's example)") {

@@ -19,6 +19,13 @@ namespace qwirkle_test {
 using namespace qwirkle;
 using namespace qwirkle::literals;
 
+/// The error of a position text that must be refused (docs/notation.md).
+inline parse_error position_error(std::string_view position) {
+    const auto pos = parse_position(position);
+    REQUIRE_FALSE(pos.ok());
+    return pos.error();
+}
+
 /// A small board: enough for every hand-made position, cheap to copy.
 /// Rule sets with other sizes (docs/rules.md §1: the rules hold with "6" read as the number of
 /// colours or shapes), for the move generator's tests and its fuzz target.
