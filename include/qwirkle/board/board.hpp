@@ -148,11 +148,12 @@ public:
     /// position would span more than `span_limit` columns or rows. No rule is checked here: see
     /// check_placement.
     constexpr bool place(cell c, tile_type t) noexcept {
-        if (!contains(c) || size_ >= capacity || table_used_ + 5 > table_limit) return false;
+        if (!contains(c) || size_ >= capacity || size_ + anchor_count_ + 5 > table_limit) return false;
         bounds grown;  // the box with c
         if (!fits_span(c, grown)) return false;
         const key_type k = key_of(c);
-        const std::size_t h = slot_of(k);  // (insertions below never move an entry: h stays valid)
+        const std::size_t home = hash(k);
+        const std::size_t h = slot_from(k, home);  // (insertions below never move an entry: h stays valid)
         const value_type before = static_cast<value_type>(table_[h] >> 16);  // (empty_value for a free slot)
         if (is_tile(before)) return false;
         // What the cell held: its runs give the new tile's lines without walking them.
@@ -160,35 +161,49 @@ public:
         j.key = k;
         j.box = {box_.min.x, box_.min.y, box_.max.x, box_.max.y};
         j.anchors_before = static_cast<std::uint16_t>(anchor_count_);
-        j.table_used_before = static_cast<std::uint16_t>(table_used_);
-        j.writes = 0;
-        j.ends = 0;
+        // (The counts of table writes and changed end cells are kept here and stored once: a store
+        // to the table may change any word, so the entry's own counters would be read again after each.)
+        journal_counts n{0, 0};
         j.was_anchor = before != empty_value;
         if (j.was_anchor) {
-            j.anchor_slot = static_cast<std::uint16_t>(before & ~anchor_flag);
-            j.cell = anchors_[j.anchor_slot];
-            drop_anchor(j.anchor_slot, false, &j);  // the cell's table entry is overwritten below
+            // The cell leaves the anchor list: the last anchor moves into its place (its table
+            // entry says so); the cell's own entry is overwritten below.
+            const std::size_t s = before & ~anchor_flag;
+            j.anchor_slot = static_cast<std::uint16_t>(s);
+            j.cell = anchors_[s];
+            const std::size_t last = static_cast<std::size_t>(--anchor_count_);
+            if (s != last) {
+                anchors_[s] = anchors_[last];
+                fits_[s] = fits_[last];
+                const key_type km = anchors_[s].key;
+                const std::size_t hm = slot_of(km);
+                log_write(j, n, hm);
+                table_[hm] = static_cast<std::uint32_t>(km) | (static_cast<std::uint32_t>(anchor_flag | s) << 16);
+            }
         } else {
             j.cell.run = {};
             j.cell.length = {};
             j.cell.repeated = 0;
             j.cell.allows = {all_tiles, all_tiles};  // (what run_ends reads: lines of no tile allow every tile)
         }
-        log_write(j, h);
-        if (table_[h] == empty_entry) ++table_used_;
+        log_write(j, n, h);
         table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(tile_value(t, size_)) << 16);
         occupied_[static_cast<std::size_t>(size_++)] = tile_entry{c.x, c.y, k, static_cast<std::uint8_t>(t.index())};
         box_ = grown;
         // The free cells at both ends of the new tile's row and column runs are the only cells whose
         // anchor data change, and only in the direction facing the tile.
-        run_ends<0>(c, k, t, j);
-        run_ends<2>(c, k, t, j);
+        run_ends<0>(c, k, home, t, j, n);
+        run_ends<2>(c, k, home, t, j, n);
+        j.writes = n.writes;
+        j.ends = n.ends;
         return true;
     }
     /// Takes the tile off a cell (undo, or the take-a-tile action). False if there is none.
     constexpr bool remove(cell c) noexcept {
         const key_type k = key_of(c);
-        const value_type v = probe(k);
+        const std::size_t home = hash(k);
+        const std::size_t h = slot_from(k, home);
+        const value_type v = static_cast<value_type>(table_[h] >> 16);  // (empty_value for a free slot)
         if (!is_tile(v) || tile_cell_of(v) != c) return false;
         // The runs next to the cell once the tile is gone: from the journal when this is the last
         // tile placed, else by walking them.
@@ -213,29 +228,36 @@ public:
             for (std::size_t d = 0; d < 4; ++d) walk(c, d, run[d], length[d], repeated);
         }
         const int pos = (v >> 8) & 0x7F;
-        const tile_entry last = occupied_[static_cast<std::size_t>(--size_)];
-        occupied_[static_cast<std::size_t>(pos)] = last;
-        if (pos != size_) set_value(last.key, tile_value(detail::tile_at<tile_type>(last.tile), pos));
+        if (pos != --size_) {  // the last tile of the list takes its place
+            const tile_entry last = occupied_[static_cast<std::size_t>(size_)];
+            occupied_[static_cast<std::size_t>(pos)] = last;
+            set_value(last.key, tile_value(detail::tile_at<tile_type>(last.tile), pos));
+        }
         // The cell stays in the table when it becomes an anchor (its entry is overwritten below,
         // after the anchors the removal drops, so that the anchor list keeps its order).
-        const bool becomes_anchor = (length[0] | length[1] | length[2] | length[3]) != 0;
-        if (!becomes_anchor) erase_value(k);
-        restore_end<0>(k, run[0], length[0], repeated, j);
-        restore_end<1>(k, run[1], length[1], repeated, j);
-        restore_end<2>(k, run[2], length[2], repeated, j);
-        restore_end<3>(k, run[3], length[3], repeated, j);
-        if (becomes_anchor) {
-            const int s = add_anchor(c, k);
-            anchor& a = anchors_[static_cast<std::size_t>(s)];
+        const bool becomes_anchor = word_of(length) != 0;
+        if (!becomes_anchor) erase_at(h);  // (h still holds it: set_value moves no entry)
+        restore_end<0>(k, home, run[0], length[0], repeated, j);
+        restore_end<1>(k, home, run[1], length[1], repeated, j);
+        restore_end<2>(k, home, run[2], length[2], repeated, j);
+        restore_end<3>(k, home, run[3], length[3], repeated, j);
+        if (becomes_anchor) {  // a new anchor, at the end of the list
+            const std::size_t s = static_cast<std::size_t>(anchor_count_++);
+            set_value(k, static_cast<value_type>(anchor_flag | s));
+            anchor& a = anchors_[s];  // (each field written once)
+            a.x = c.x;
+            a.y = c.y;
+            a.key = k;
             a.run = run;
             a.length = length;
             a.repeated = repeated;
             if (j && j->was_anchor) {
                 a.allows = j->cell.allows;
-                fits_[static_cast<std::size_t>(s)] = a.allows[0] & a.allows[1];
+                fits_[s] = a.allows[0] & a.allows[1];
             } else {
-                update_allows(a, static_cast<std::size_t>(s), 0);
-                update_allows(a, static_cast<std::size_t>(s), 2);
+                a.allows = {all_tiles, all_tiles};
+                update_allows(a, s, 0);
+                update_allows(a, s, 2);
             }
         }
         return true;
@@ -371,8 +393,11 @@ public:
         // empty_value): one branch, taken either way, rather than one per outcome (whether a cell
         // is free or not is what move generation cannot predict). Keys are below 0x4000: the key
         // half xor k is 0 for k, at least 0x4000 for a free slot (0xFFFF), else between.
+        return probe_from(k, hash(k));
+    }
+    /// probe(k), given k's home slot h.
+    constexpr value_type probe_from(key_type k, std::size_t h) const noexcept {
         static_assert(key_of(cell{-1, -1}) == 0x3FFF, "keys are 14 bits");
-        std::size_t h = hash(k);
         for (;; h = (h + 1) & (table_size - 1)) {
             const std::uint32_t e = table_[h];
             if ((((e & 0xFFFFu) ^ k) - 1u) >= 0x3FFFu) return static_cast<value_type>(e >> 16);
@@ -381,7 +406,10 @@ public:
     /// Is this raw value (from `probe`) a tile's? (`empty_value` is not.)
     static constexpr bool is_tile(value_type v) noexcept { return (v & anchor_flag) == 0; }
     /// Is this raw value (from `probe`) an anchor's? (`empty_value` is not.)
-    static constexpr bool is_anchor_value(value_type v) noexcept { return v != empty_value && (v & anchor_flag); }
+    static constexpr bool is_anchor_value(value_type v) noexcept {
+        // (anchor_flag | s for the anchor places s below max_anchors; empty_value is anchor_flag | max_anchors)
+        return static_cast<value_type>(v - anchor_flag) < max_anchors;
+    }
     /// The key of the cell one step from `k` along direction d (0 left, 1 right, 2 up, 3 down).
     static constexpr key_type step_key(key_type k, std::size_t d) noexcept {
         switch (d) {
@@ -450,7 +478,8 @@ private:
     static constexpr std::uint32_t empty_entry = (static_cast<std::uint32_t>(empty_value) << 16) | 0xFFFFu;
     static_assert(max_anchors < anchor_flag, "anchor places and empty_value fit beside the anchor flag");
     /// Most tiles and anchors the table holds (a load of 7/8); beyond it a placement is refused.
-    /// (More than `capacity` + `max_anchors`, so never reached: a guard only.)
+    /// (More than `capacity` + `max_anchors`, so never reached: a guard only. The table's entries
+    /// are the tiles and the anchors, so their number is size_ + anchor_count_, not kept apart.)
     static constexpr int table_limit = static_cast<int>(table_size * 7 / 8);
     static_assert(capacity + max_anchors <= table_limit, "the table must hold every tile and anchor");
     static constexpr std::uint32_t journal_capacity = journal_depth;  // a power of two (ring indices are masked)
@@ -469,8 +498,9 @@ private:
     struct journal_entry {
         anchor cell;  ///< the placed cell's anchor record, if it was an anchor (else: runs empty)
         std::array<mask, 4> end_run;     ///< per direction: the run the end cell faced on that side before
-        std::array<mask, 4> end_allows;  ///< per direction: the mask the end cell had on that axis
-                                         ///< (everything for a new anchor, nothing for a tile)
+        /// per direction: the mask the end cell had on that axis, for the end cells of `ends` only
+        /// (a new anchor's is never read: taking the tile back drops it again)
+        std::array<mask, 4> end_allows;
         std::array<std::uint32_t, max_writes> old_entry;  ///< table entries overwritten, in order
         std::array<std::uint16_t, max_writes> slot;       ///< ... and their slots
         std::array<std::uint16_t, 4> end_slot;  ///< per direction: the end cell's place in the anchor list
@@ -479,16 +509,21 @@ private:
         std::uint64_t serial;    ///< the board's placement count when it was made
         key_type key;
         std::uint16_t anchor_slot;  ///< where the placed cell's anchor record was
-        std::uint16_t anchors_before, table_used_before;
+        std::uint16_t anchors_before;
         // (Not bytes: a store through a byte may change any object, so the compiler would read
         // every counter again after each one.)
         std::uint32_t writes;  ///< entries of old_entry / slot in use
         std::uint32_t ends;    ///< bit d: the end cell in direction d was an anchor before (and changed)
         bool was_anchor;
     };
-    constexpr void log_write(journal_entry& j, std::size_t h) const noexcept {
-        j.old_entry[j.writes] = table_[h];
-        j.slot[j.writes++] = static_cast<std::uint16_t>(h);
+    /// The counters of a journal entry while its placement is under way: kept in a local and
+    /// stored once (see place), as the entry's own fields would be read back after every store.
+    struct journal_counts {
+        std::uint32_t writes, ends;
+    };
+    constexpr void log_write(journal_entry& j, journal_counts& n, std::size_t h) const noexcept {
+        j.old_entry[n.writes] = table_[h];
+        j.slot[n.writes++] = static_cast<std::uint16_t>(h);
     }
 
     /// A cell's home slot: its place in a 32 x 32 window, x modulo 32 and y modulo 32. The cells of
@@ -514,6 +549,26 @@ private:
             default: return static_cast<key_type>((k + (u << 7)) & 0x3FFFu);
         }
     }
+    /// Four lengths as one word, to test them at once (one load, where std::bit_cast is there: the
+    /// standard library of emscripten's clang 14 lacks it).
+    static constexpr std::uint32_t word_of(const std::array<std::uint8_t, 4>& l) noexcept {
+#if defined(__cpp_lib_bit_cast)
+        return std::bit_cast<std::uint32_t>(l);
+#else
+        return static_cast<std::uint32_t>(l[0]) | (static_cast<std::uint32_t>(l[1]) << 8) |
+               (static_cast<std::uint32_t>(l[2]) << 16) | (static_cast<std::uint32_t>(l[3]) << 24);
+#endif
+    }
+    /// The home slot of shift_key(k, d, n), from k's home slot h (the window wraps as the torus does).
+    static constexpr std::size_t shift_home(std::size_t h, std::size_t d, int n) noexcept {
+        const std::size_t u = static_cast<std::size_t>(static_cast<unsigned>(n));
+        switch (d) {
+            case 0: return (h & ~std::size_t{31}) | ((h - u) & 31u);
+            case 1: return (h & ~std::size_t{31}) | ((h + u) & 31u);
+            case 2: return (h - (u << 5)) & (table_size - 1);
+            default: return (h + (u << 5)) & (table_size - 1);
+        }
+    }
     static constexpr cell step(cell c, std::size_t d, int n) noexcept {
         switch (d) {
             case 0: return {c.x - n, c.y};
@@ -525,25 +580,19 @@ private:
 
     // -- the hash table: linear probing, deletion by backward shift --
     /// The table slot of key k: its entry, or the free slot where it would go.
-    constexpr std::size_t slot_of(key_type k) const noexcept {
-        std::size_t h = hash(k);
+    constexpr std::size_t slot_of(key_type k) const noexcept { return slot_from(k, hash(k)); }
+    /// slot_of(k), given k's home slot h.
+    constexpr std::size_t slot_from(key_type k, std::size_t h) const noexcept {
         while ((table_[h] & 0xFFFF) != k && table_[h] != empty_entry) h = (h + 1) & (table_size - 1);
         return h;
     }
-    /// Sets the value of key k (inserting it if absent); the overwritten entry goes to `j`, if given.
-    constexpr void set_value(key_type k, value_type v, journal_entry* j = nullptr) noexcept {
+    /// Sets the value of key k (inserting it if absent).
+    constexpr void set_value(key_type k, value_type v) noexcept {
         const std::size_t h = slot_of(k);
-        if (j) log_write(*j, h);
-        if (table_[h] == empty_entry) ++table_used_;
         table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(v) << 16);
     }
-    constexpr void erase_value(key_type k) noexcept {
-        std::size_t h = hash(k);
-        while ((table_[h] & 0xFFFF) != k) {
-            if (table_[h] == empty_entry) return;
-            h = (h + 1) & (table_size - 1);
-        }
-        --table_used_;
+    /// Takes the entry at slot h out of the table (other entries of its cluster may move).
+    constexpr void erase_at(std::size_t h) noexcept {
         // Shift back the entries of the cluster that would no longer be found.
         for (std::size_t j = (h + 1) & (table_size - 1);; j = (j + 1) & (table_size - 1)) {
             if (table_[j] == empty_entry) break;
@@ -563,7 +612,9 @@ private:
         return {{c.x < b.min.x ? c.x : b.min.x, c.y < b.min.y ? c.y : b.min.y}, {c.x > b.max.x ? c.x : b.max.x, c.y > b.max.y ? c.y : b.max.y}};
     }
     static constexpr bool narrow_enough(const bounds& b) noexcept {
-        return static_cast<long long>(b.max.x) - b.min.x <= span_limit && static_cast<long long>(b.max.y) - b.min.y <= span_limit;
+        // (max >= min: the difference, at most 2^32 - 1, is exact in unsigned arithmetic)
+        return static_cast<unsigned>(b.max.x) - static_cast<unsigned>(b.min.x) <= unsigned{span_limit} &&
+               static_cast<unsigned>(b.max.y) - static_cast<unsigned>(b.min.y) <= unsigned{span_limit};
     }
     /// Would the position span at most `span_limit` with a tile on c too? Then `grown` is the box
     /// with c (the kept box, recomputed first when it would be too wide: it may be stale).
@@ -591,8 +642,9 @@ private:
     /// Takes back the last placement exactly: every change it made, in reverse order.
     constexpr void take_back_top() noexcept {
         const journal_entry& j = journal_[--journal_top_ & (journal_capacity - 1)];
+        const std::uint32_t ends = j.ends;  // (read once: the byte stores below may change anything)
         for (std::size_t dir = 4; dir-- > 0;) {
-            if (!((j.ends >> dir) & 1u)) continue;
+            if (!((ends >> dir) & 1u)) continue;
             const std::size_t s = j.end_slot[dir], d = dir ^ 1u;
             anchor& a = anchors_[s];
             a.run[d] = j.end_run[dir];
@@ -602,7 +654,6 @@ private:
             fits_[s] = a.allows[0] & a.allows[1];
         }
         for (std::size_t w = j.writes; w-- > 0;) table_[j.slot[w]] = j.old_entry[w];
-        table_used_ = j.table_used_before;
         --size_;
         box_ = {{j.box[0], j.box[1]}, {j.box[2], j.box[3]}};
         anchor_count_ = j.anchors_before;
@@ -630,21 +681,22 @@ private:
         }
     }
 
-    /// After the tile on the cell of key kc is taken off: the free cell at the end of its run in
-    /// direction D (`run`, `length`; bit D of `repeated`) faces that run again. `j`: the journal
-    /// entry of the tile's placement, if it is the last one (the cell's old mask is in it).
+    /// After the tile on the cell of key kc (home slot hc) is taken off: the free cell at the end
+    /// of its run in direction D (`run`, `length`; bit D of `repeated`) faces that run again. `j`:
+    /// the journal entry of the tile's placement, if it is the last one (the cell's old mask is in it).
     template <std::size_t D>
-    constexpr void restore_end(key_type kc, mask run, std::uint8_t length, std::uint8_t repeated, const journal_entry* j) noexcept {
+    constexpr void restore_end(key_type kc, std::size_t hc, mask run, std::uint8_t length, std::uint8_t repeated, const journal_entry* j) noexcept {
         constexpr std::size_t facing = D ^ 1u;
-        const value_type ev = probe(shift_key(kc, D, length + 1));
+        const std::size_t he = slot_from(shift_key(kc, D, length + 1), shift_home(hc, D, length + 1));
+        const value_type ev = static_cast<value_type>(table_[he] >> 16);  // (empty_value for a free slot)
         if (!is_anchor_value(ev)) return;  // (only for boards of several pieces far apart)
         const std::size_t s = ev & ~anchor_flag;
         anchor& a = anchors_[s];
         a.run[facing] = run;
         a.length[facing] = length;
         a.repeated = static_cast<std::uint8_t>((a.repeated & ~(1u << facing)) | (((repeated >> D) & 1u) << facing));
-        if ((a.length[0] | a.length[1] | a.length[2] | a.length[3]) == 0) {
-            drop_anchor(s);
+        if (word_of(a.length) == 0) {
+            drop_anchor(s, he);
             return;
         }
         if (j) {
@@ -654,10 +706,11 @@ private:
             update_allows(a, s, facing & 2u);
         }
     }
-    /// After a tile t is placed on c (key kc): the free cells at both ends of its line along the
-    /// axis of direction D (0: row, 2: column) face the new run; their old masks go to the journal.
+    /// After a tile t is placed on c (key kc, home slot hc): the free cells at both ends of its line
+    /// along the axis of direction D (0: row, 2: column) face the new run; their old masks go to
+    /// the journal.
     template <std::size_t D>
-    constexpr void run_ends(cell c, key_type kc, tile_type t, journal_entry& j) noexcept {
+    constexpr void run_ends(cell c, key_type kc, std::size_t hc, tile_type t, journal_entry& j, journal_counts& cn) noexcept {
         const mask left = j.cell.run[D], right = j.cell.run[D + 1];
         const mask set = left | right | detail::bit(t.index());
         const bool rep = ((j.cell.repeated >> D) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
@@ -668,22 +721,21 @@ private:
         // & partners[t] (see line_masks::partners); else it allows nothing.
         const mask allows = j.cell.allows[D / 2];
         const mask ext = allows & detail::line_masks<tile_type>::partners[t.index()] & (mask{0} - ((allows >> t.index()) & 1u));
-        j.end_allows[D] = set_run<D>(c, kc, j.cell.length[D] + 1, set, n, rep, ext, j);
-        j.end_allows[D + 1] = set_run<D + 1>(c, kc, j.cell.length[D + 1] + 1, set, n, rep, ext, j);
+        set_run<D>(c, kc, hc, j.cell.length[D] + 1, set, n, rep, ext, j, cn);
+        set_run<D + 1>(c, kc, hc, j.cell.length[D + 1] + 1, set, n, rep, ext, j, cn);
     }
-    /// Sets the run facing back toward c of the free cell `steps` from c (key kc) in direction `dir`
-    /// (a new anchor if it was not one); returns the mask of that axis the cell had before
-    /// (everything for a new anchor). `ext`: what the axis allows there when the cell has no run
-    /// on its far side. What it changes goes to the journal entry `j`.
+    /// Sets the run facing back toward c of the free cell `steps` from c (key kc, home slot hc) in
+    /// direction `dir` (a new anchor if it was not one). `ext`: what the axis allows there when the
+    /// cell has no run on its far side. What it changes goes to the journal entry `j` (its counters:
+    /// `cn`), with the mask of that axis an anchor had before.
     template <std::size_t dir>
-    constexpr mask set_run(cell c, key_type kc, int steps, mask set, int n, bool rep, mask ext, journal_entry& j) noexcept {
+    constexpr void set_run(cell c, key_type kc, std::size_t hc, int steps, mask set, int n, bool rep, mask ext, journal_entry& j, journal_counts& cn) noexcept {
         constexpr std::size_t d = dir ^ 1u;
         const key_type k = shift_key(kc, dir, steps);
-        const std::size_t h = slot_of(k);
+        const std::size_t h = slot_from(k, shift_home(hc, dir, steps));
         if (table_[h] == empty_entry) {  // a new anchor, at the end of the list; this run is its only one
             const std::size_t s = static_cast<std::size_t>(anchor_count_++);
-            log_write(j, h);
-            ++table_used_;
+            log_write(j, cn, h);
             table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(anchor_flag | s) << 16);
             anchor& a = anchors_[s];  // (each field written once)
             const cell at = step(c, dir, steps);
@@ -698,18 +750,18 @@ private:
             a.allows[d / 2] = ext;
             a.allows[1 - d / 2] = all_tiles;
             fits_[s] = ext;
-            return all_tiles;
+            return;
         }
         const value_type v = static_cast<value_type>(table_[h] >> 16);
-        if (is_tile(v)) return 0;  // (only for boards of several pieces far apart)
+        if (is_tile(v)) return;  // (only for boards of several pieces far apart)
         const std::size_t s = v & ~anchor_flag;
         anchor& a = anchors_[s];
-        j.ends |= 1u << dir;
+        cn.ends |= 1u << dir;
         j.end_slot[dir] = static_cast<std::uint16_t>(s);
         j.end_run[dir] = a.run[d];
         j.end_length[dir] = a.length[d];
         j.end_repeated[dir] = a.repeated;
-        const mask before = a.allows[d / 2];
+        j.end_allows[dir] = a.allows[d / 2];
         a.run[d] = set;
         a.length[d] = static_cast<std::uint8_t>(n);
         a.repeated = static_cast<std::uint8_t>((a.repeated & ~(1u << d)) | (static_cast<unsigned>(rep) << d));
@@ -719,19 +771,6 @@ private:
         } else {
             update_allows(a, s, d & 2);
         }
-        return before;
-    }
-    constexpr int add_anchor(cell c, key_type k) noexcept {
-        const int s = anchor_count_++;
-        set_value(k, static_cast<value_type>(anchor_flag | s));
-        fits_[static_cast<std::size_t>(s)] = all_tiles;
-        anchor& a = anchors_[static_cast<std::size_t>(s)];
-        a = anchor{};
-        a.x = c.x;
-        a.y = c.y;
-        a.key = k;
-        a.allows = {all_tiles, all_tiles};
-        return s;
     }
     /// Recomputes the mask of tiles allowed on the line along axis d / 2 (d: its first direction).
     constexpr void update_allows(anchor& a, std::size_t slot, std::size_t d) noexcept {
@@ -739,17 +778,17 @@ private:
         a.allows[d / 2] = bad ? 0 : detail::extensions_of_distinct<tile_type>(a.run[d] | a.run[d + 1], a.length[d] + a.length[d + 1]);
         fits_[slot] = a.allows[0] & a.allows[1];
     }
-    /// Takes anchor s off the list (the last one moves into its place); `erase`: also takes its
-    /// cell out of the table (false when the caller overwrites the cell's entry at once).
-    constexpr void drop_anchor(std::size_t s, bool erase = true, journal_entry* j = nullptr) noexcept {
-        const key_type k = anchors_[s].key;
+    /// Takes anchor s off the list (the last one moves into its place) and its cell out of the
+    /// table (its entry: slot h). (place() does the same for the cell it fills, keeping the cell's entry and writing
+    /// the moved anchor's to the journal.)
+    constexpr void drop_anchor(std::size_t s, std::size_t h) noexcept {
         const std::size_t last = static_cast<std::size_t>(--anchor_count_);
         if (s != last) {
             anchors_[s] = anchors_[last];
             fits_[s] = fits_[last];
-            set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s), j);
+            set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s));  // (moves no entry)
         }
-        if (erase) erase_value(k);
+        erase_at(h);
     }
 
     constexpr void copy_from(const basic_board& o) noexcept {
@@ -759,7 +798,6 @@ private:
         std::copy_n(o.fits_.begin(), o.anchor_count_, fits_.begin());
         size_ = o.size_;
         anchor_count_ = o.anchor_count_;
-        table_used_ = o.table_used_;
         box_ = o.box_;
         journal_top_ = journal_bottom_ = 0;  // a copy starts without history
         // (and no mark made before, on this board or the original, is for it)
@@ -775,7 +813,6 @@ private:
     std::array<mask, static_cast<std::size_t>(max_anchors)> fits_;
     int size_ = 0;
     int anchor_count_ = 0;
-    int table_used_ = 0;
     bounds box_{};
     std::uint32_t journal_bottom_ = 0;  ///< the oldest entry kept (entries count from the last reset)
     std::uint32_t journal_top_ = 0;     ///< one past the newest entry
