@@ -393,12 +393,8 @@ public:
         // empty_value): one branch, taken either way, rather than one per outcome (whether a cell
         // is free or not is what move generation cannot predict). Keys are below 0x4000: the key
         // half xor k is 0 for k, at least 0x4000 for a free slot (0xFFFF), else between.
-        return probe_from(k, hash(k));
-    }
-    /// probe(k), given k's home slot h.
-    constexpr value_type probe_from(key_type k, std::size_t h) const noexcept {
         static_assert(key_of(cell{-1, -1}) == 0x3FFF, "keys are 14 bits");
-        for (;; h = (h + 1) & (table_size - 1)) {
+        for (std::size_t h = hash(k);; h = (h + 1) & (table_size - 1)) {
             const std::uint32_t e = table_[h];
             if ((((e & 0xFFFFu) ^ k) - 1u) >= 0x3FFFu) return static_cast<value_type>(e >> 16);
         }
