@@ -82,6 +82,9 @@ struct basic_observation {
     /// board's lists too, which are read only up to their sizes — before constructing it: that
     /// memset was 91% of observe()'s instructions and about half its time.)
     constexpr basic_observation() noexcept {}
+    /// A view whose board is a copy of `b`, the rest as an empty view. (Copying the board into a
+    /// view built empty would first fill the empty board's 4 KB table for nothing.)
+    constexpr explicit basic_observation(const board_type& b) noexcept : board(b) {}
 
     int player = 0;          ///< whose view this is
     int current_player = 0;  ///< whose turn it is (no_player once terminal)
@@ -271,20 +274,23 @@ public:
     /// What `player` may know; empty for a seat outside 0 .. players() − 1.
     std::optional<observation_type> observe(int player) const {
         if (!valid_seat(player)) return std::nullopt;
-        std::optional<observation_type> out(std::in_place);
+        std::optional<observation_type> out(std::in_place, board_);
         observation_type& o = *out;
         o.player = player;
         o.current_player = current_player();
         o.terminal = is_terminal();
-        o.board = board_;
         o.hand = s_.hands[player];
         o.scores = s_.scores;
         o.hand_sizes = per_seat<int>(players(), 0);
         for (int p = 0; p < players(); ++p) o.hand_sizes[p] = s_.hands[p].size();
         o.bag_size = s_.bag_size;
         o.hand_limit = s_.hand_size;
+        // Every copy, less the board's tiles (counted per kind first: one removal a kind) and the hand.
+        std::array<std::uint8_t, static_cast<std::size_t>(tile_type::kinds)> placed{};
+        board_.for_each_tile([&](cell, tile_type t) { ++placed[static_cast<std::size_t>(t.index())]; });
         o.unseen = hand_type::full(R::copies);
-        board_.for_each_tile([&](cell, tile_type t) { o.unseen.remove(t); });
+        for (int i = 0; i < tile_type::kinds; ++i)
+            if (placed[static_cast<std::size_t>(i)]) o.unseen.remove(detail::tile_at<tile_type>(i), placed[static_cast<std::size_t>(i)]);
         o.unseen -= o.hand;
         o.opening_size = s_.opening_size;
         o.turn = s_.turn;
