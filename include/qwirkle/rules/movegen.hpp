@@ -120,7 +120,10 @@ concept visits_progress = std::is_invocable_v<Visitor&, const move_in_progress<R
 /// the generator's reach); keys are then home slots, and advance along the 32 × 32 window.
 /// Sized: an opening of a given size only (movegen_options::opening_size on the empty board), so
 /// that other positions pay no test for it.
-template <ruleset R, int Radius, class Visitor, bool Direct = false, bool Sized = false>
+/// Forbid: a cell may be forbidden (movegen_options::forbidden, after taking a tile); without it,
+/// the generator never asks (the tests cost 8% of counting's instructions, for a cell that is
+/// forbidden only in the rest of a turn that took a tile).
+template <ruleset R, int Radius, class Visitor, bool Direct = false, bool Sized = false, bool Forbid = true>
 class generator {
     using board_type = basic_board<R, Radius>;
     using tile_type = tile_t<R>;
@@ -146,7 +149,7 @@ public:
         if (hand_ == 0) return;
         if (b_.empty()) {
             // The opening: first tile on 0,0, the line going toward +x or +y.
-            if (forbidden_ && *forbidden_ == cell{0, 0}) return;
+            if (has_forbidden() && *forbidden_ == cell{0, 0}) return;
             if (!board_type::contains(cell{0, 0})) return;
             start<0>(open_, cell{0, 0}, nav_key(board_type::key_of(cell{0, 0})), false, hand_);
             start<1>(open_, cell{0, 0}, nav_key(board_type::key_of(cell{0, 0})), false, hand_);
@@ -164,7 +167,7 @@ public:
         }
         for (std::size_t j = 0; j < n; ++j) {
             const auto& an = anchors[pass[j]];
-            if (forbidden_ && *forbidden_ == an.at()) continue;
+            if (has_forbidden() && *forbidden_ == an.at()) continue;
             if constexpr (board_type::limited)
                 if (!board_type::contains(an.at())) continue;
             const mask64 tiles = hand_ & an.allows[0] & an.allows[1];
@@ -234,6 +237,10 @@ private:
         else return b_.probe(k);
     }
     static constexpr bool in_range(int p) noexcept { return !board_type::limited || (p >= -Radius && p <= Radius); }
+    /// Is a cell forbidden in this position (never, without Forbid)?
+    constexpr bool has_forbidden() const noexcept { return Forbid && forbidden_.has_value(); }
+    /// May no tile go to position p of the current line (the forbidden cell, or off a small board)?
+    constexpr bool blocked(int p) const noexcept { return (Forbid && p == forbidden_pos_) || !in_range(p); }
 
     /// The moves whose first anchor along axis A is `an` (for the opening: the origin): a tile on
     /// the anchor, then tiles on the free cells just before it, then tiles going forward.
@@ -244,8 +251,10 @@ private:
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
         const int pos = A == 0 ? at.x : at.y;
         fixed_ = A == 0 ? at.y : at.x;
-        forbidden_pos_ = nowhere;
-        if (forbidden_ && (A == 0 ? forbidden_->y : forbidden_->x) == fixed_) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
+        if constexpr (Forbid) {
+            forbidden_pos_ = nowhere;
+            if (has_forbidden() && (A == 0 ? forbidden_->y : forbidden_->x) == fixed_) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
+        }
         // The board keeps both lines' extensions on each anchor.
         mask64 candidates = tiles;  // (the hand's tiles both lines allow, or those of them that may lead somewhere)
         next_key_ = advance<A>(key, 1 + ahead_length);
@@ -253,7 +262,7 @@ private:
         // The cell after the anchor's run ahead is where every move of this start goes on: look it
         // up once (only when a tile may go there).
         if constexpr (pruned) next_known_ = false;  // (looked up once a tile of this start is not skipped)
-        else next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;
+        else next_ = !blocked(next_pos_) ? &record(next_key_) : nullptr;
         extend_back_ = may_extend_back && behind_length == 0;
         if constexpr (pruned) gauge(behind_length + 1 + ahead_length, cross_length);
         for (; candidates; candidates &= candidates - 1) {
@@ -298,7 +307,7 @@ private:
         const int points = crossing_ceiling<A>(an);
         const int pos = (A == 0 ? an.x : an.y) + 1 + ahead_length;
         const int fixed = A == 0 ? an.y : an.x;
-        const bool forbidden = forbidden_ && (A == 0 ? forbidden_->y == fixed && forbidden_->x == pos : forbidden_->x == fixed && forbidden_->y == pos);
+        const bool forbidden = has_forbidden() && (A == 0 ? forbidden_->y == fixed && forbidden_->x == pos : forbidden_->x == fixed && forbidden_->y == pos);
         int l = length, p = 0;
         bool walked = false;
         if (!forbidden && in_range(pos)) {
@@ -343,7 +352,7 @@ private:
             if (start_length_ + forward_length_[w + 1] >= max_line) break;
             walk_pos_ += 1 + ahead;
             walk_key_ = advance<A>(walk_key_, 1 + ahead);
-            if (walk_pos_ == forbidden_pos_ || !in_range(walk_pos_)) break;
+            if (blocked(walk_pos_)) break;
             walk_ = &record(walk_key_);
         }
         // Each cell going forward adds to the line at least as much as a cell before the anchor,
@@ -371,7 +380,7 @@ private:
     /// Looks up the record of the cell after the anchor and its run ahead (next_), where every
     /// move of this start going forward goes on.
     constexpr void find_next() noexcept {
-        next_ = next_pos_ != forbidden_pos_ && in_range(next_pos_) ? &record(next_key_) : nullptr;  // (as start() does without a floor)
+        next_ = !blocked(next_pos_) ? &record(next_key_) : nullptr;  // (as start() does without a floor)
         next_known_ = true;
         walk_ = next_;
         walk_key_ = next_key_;
@@ -406,7 +415,7 @@ private:
         if (!candidates) return;  // (tested before the look-up: cheaper, and fails more often)
         const key_type c = advance<A>(first, -1);
         const int c_pos = first_pos - 1;
-        if (look_up(c) != board_type::empty_value || c_pos == forbidden_pos_ || !in_range(c_pos)) return;
+        if (look_up(c) != board_type::empty_value || blocked(c_pos)) return;
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             push(c_pos, t);
@@ -450,7 +459,7 @@ private:
         const int next_length = length + 1 + ahead_length;
         // When nothing can follow (line full, next cell forbidden or off a small board, or the
         // hand's last tile), the moves are leaves: emit them here rather than through another call.
-        if (next_length >= max_line || next_pos == forbidden_pos_ || !in_range(next_pos) || (hand & (hand - 1)) == 0) {
+        if (next_length >= max_line || blocked(next_pos) || (hand & (hand - 1)) == 0) {
             for (; candidates; candidates &= candidates - 1) {
                 const int t = lowest_bit(candidates);
                 push(x_pos, t);
@@ -568,11 +577,14 @@ template <ruleset R, int Radius, class Visitor>
 constexpr void for_each_move(const basic_board<R, Radius>& b, basic_tile_set<tile_t<R>> hand, Visitor&& visit,
                              const movegen_options& opt = {}) {
     using V = std::remove_reference_t<Visitor>;
+    // Three generators: the opening of a given size; the board looked up by home slots, no cell
+    // forbidden (nearly every position); the general one (a wide position, or a forbidden cell).
+    using direct = detail::generator<R, Radius, V, true, false, false>;
     if (b.empty() && opt.opening_size != 0) {
         detail::generator<R, Radius, V, true, true> g(b, hand.bits(), opt, visit);
         g.run();
-    } else if (b.direct_within(detail::generator<R, Radius, V, true>::reach)) {
-        detail::generator<R, Radius, V, true> g(b, hand.bits(), opt, visit);
+    } else if (!opt.forbidden && b.direct_within(direct::reach)) {
+        direct g(b, hand.bits(), opt, visit);
         g.run();
     } else {
         detail::generator<R, Radius, V, false> g(b, hand.bits(), opt, visit);
