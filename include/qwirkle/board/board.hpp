@@ -347,9 +347,9 @@ public:
     }
 
     /// Would the position, with a tile on `c` too, still span at most `span_limit` columns and rows?
-    constexpr bool spans_with(cell c) const noexcept {
-        if (size_ == 0) return true;
-        return within(box_, c) || within(bounding_box(), c);  // the kept box may be stale (larger)
+    QWIRKLE_ALWAYS_INLINE constexpr bool spans_with(cell c) const noexcept {
+        // (the kept box may be stale, larger: only then the exact one is computed, out of line)
+        return size_ == 0 || within(box_, c) || spans_exactly_with(c);
     }
 
     /// Are all tiles one orthogonally connected group? (True for an empty board.)
@@ -468,6 +468,7 @@ public:
     }
 
 private:
+    constexpr bool spans_exactly_with(cell c) const noexcept { return within(bounding_box(), c); }
     static constexpr mask all_tiles = detail::low_bits(tile_type::kinds);  ///< every tile
     static constexpr std::size_t table_size = 1024;
     /// A free slot: key half 0xFFFF (no key is), value half empty_value (what probe() reads there).

@@ -108,6 +108,101 @@ struct placement_context {
 
 namespace detail {
 
+/// The common case of check_placement, in one pass over the move: true when the move is legal on
+/// a board that is not empty (then *score, if asked for, is its score); false when it may not be
+/// (check_placement then examines it rule by rule for the exact error: false is never a verdict).
+/// It accepts exactly the moves check_placement's own fast path accepts, with the same score, but
+/// reads what that path gathers rule by rule (tiles counted against the hand, cells compared pair by
+/// pair, the move's own line walked cell by cell) from the anchor records and a few masks:
+/// - the tiles of a legal move are distinct (they lie in one line), so they are in the hand when
+///   their set is in the hand's set (a move placing a tile twice takes the slow path);
+/// - the cells lie in one row or column: a mask of their places along it (from the first cell's)
+///   finds a repeated cell;
+/// - no gap: each placed cell but the last is followed by the run of board tiles its anchor record
+///   gives (`length` toward +x or +y); those stretches, each one free cell then tiles, are disjoint
+///   and lie between the first and the last cell, so they fill that stretch exactly when their
+///   lengths add up to its extent;
+/// - the position spans as much with every cell as with the first and the last (the cells between
+///   grow the box no further);
+/// - the own line's pieces are then the placed tiles, every cell's run toward +x (+y), and the run
+///   before the first cell, each set counted once, so that a piece twice shows as an overlap (runs
+///   that hold a piece twice themselves, on boards built without the rules, take the slow path);
+/// - the score is added up on the way (the crossing lines' points count only when they fit).
+template <bool Row, ruleset R, int Radius>
+constexpr bool placement_ok_fast(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
+                                 const basic_move<R>& m, const placement_context& ctx, int* score) noexcept {
+    using Tile = tile_t<R>;
+    using board_type = basic_board<R, Radius>;
+    using anchor_type = typename board_type::anchor;
+    constexpr std::size_t back = Row ? 0 : 2, ahead = back + 1, cross = Row ? 1 : 0, c0 = Row ? 2 : 0;
+    const auto along = [](cell c) { return Row ? c.x : c.y; };
+    const auto fixed = [](cell c) { return Row ? c.y : c.x; };
+    const int n = m.size();
+    const int line = fixed(m[0].at), origin = along(m[0].at);
+    mask64 tiles = 0, set = 0, places = 0;
+    mask64 overlap = 0, misfits = 0;  // (masks, not flags: no branch per tile)
+    bool touches = false;
+    int forward = 0;  // the lengths of the runs after every placed cell
+    int points = 0;   // of the crossing lines
+    int lo_at = origin, hi_at = origin;
+    const anchor_type* first = nullptr;  // the records of the first and the last cell
+    const anchor_type* last = nullptr;
+    for (int i = 0; i < n; ++i) {
+        const auto& p = m[i];
+        if (!board_type::contains(p.at) || fixed(p.at) != line) return false;
+        const int at = along(p.at);
+        const unsigned place = static_cast<unsigned>(at) - static_cast<unsigned>(origin) + 32u;  // (no overflow)
+        if (place >= 64 || ((places >> place) & 1u)) return false;
+        places |= mask64{1} << place;
+        const mask64 t = bit(p.tile.index());
+        if (tiles & t) return false;
+        tiles |= t;
+        const auto v = b.look(p.at);
+        if (board_type::is_tile(v) || (ctx.forbidden && *ctx.forbidden == p.at)) return false;
+        // (a free cell with no tile next to it reads as open_cell(): no runs, every tile allowed)
+        const anchor_type& a = b.anchor_of(v);
+        if ((a.repeated >> back) & 3u) return false;
+        touches = touches | board_type::is_anchor_value(v);
+        misfits |= t & ~a.allows[cross];
+        const mask64 after = a.run[ahead];
+        overlap |= (set & t) | ((set | t) & after);
+        set |= t | after;
+        forward += a.length[ahead];
+        // The crossing line (valid when it fits: see the allows test).
+        points += points_of_valid<Tile>(a.run[c0] | a.run[c0 + 1] | t, a.length[c0] + a.length[c0 + 1] + 1, R::qwirkle_bonus);
+        // (<= and >=: the first cell sets both; no other cell is equal, the cells being distinct)
+        first = at <= lo_at ? &a : first;
+        lo_at = at <= lo_at ? at : lo_at;
+        last = at >= hi_at ? &a : last;
+        hi_at = at >= hi_at ? at : hi_at;
+    }
+    if (!touches || misfits || n - 1 + forward - last->length[ahead] != hi_at - lo_at) return false;
+    if (tiles & ~hand.distinct().bits()) return false;
+    // (spans_with reads the kept box, else the exact one: both grow no further for the cells between)
+    const auto cell_at = [line](int at) { return Row ? cell{at, line} : cell{line, at}; };
+    if (!b.spans_with(cell_at(lo_at)) || (hi_at != lo_at && !b.spans_with(cell_at(hi_at)))) return false;
+    main_line_info own;
+    own.set = set;
+    own.length = n + forward;
+    own.repeated = overlap != 0;
+    own.add(first->run[back], first->length[back]);
+    const auto low = static_cast<std::size_t>(lowest_bit(own.set));
+    const bool valid = !own.repeated && (own.length < 2 || (own.set & ~line_masks<Tile>::colour_of[low]) == 0 ||
+                                         (own.set & ~line_masks<Tile>::shape_of[low]) == 0);
+    if (!valid) return false;
+    if (score) {
+        points += points_of_valid<Tile>(own.set, own.length, R::qwirkle_bonus);
+        *score = points == 0 ? R::lone_tile_score : points;
+    }
+    return true;
+}
+template <ruleset R, int Radius>
+constexpr bool placement_ok_fast(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
+                                 const basic_move<R>& m, const placement_context& ctx, int* score) noexcept {
+    return m.size() < 2 || m[0].at.y == m[1].at.y ? placement_ok_fast<true>(b, hand, m, ctx, score)
+                                                  : placement_ok_fast<false>(b, hand, m, ctx, score);
+}
+
 /// check_placement; with `score` (not null) also the move's score, when the move is legal and the
 /// board's anchor data give it (a move on a non-empty board; *score is left alone otherwise).
 /// Each placed cell is looked up once: whether it is free, and its anchor record, which holds its
@@ -127,6 +222,8 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
         e.length = rules_traits<R>::max_line;
         return e;
     }
+
+    if (!b.empty() && placement_ok_fast(b, hand, m, ctx, score)) return {};
 
     basic_tile_multiset<Tile> used;
     for (const auto& p : m) {
