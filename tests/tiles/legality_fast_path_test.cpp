@@ -132,7 +132,7 @@ namespace {
 /// Verdicts compared, per rule (index: placement_rule), and mismatches.
 struct tally {
     std::array<long, 16> by_rule{};
-    long scored = 0, mismatches = 0;
+    long scored = 0, mismatches = 0, openings = 0;
 };
 
 template <class Board>
@@ -143,6 +143,12 @@ void compare(const Board& b, const basic_tile_multiset<typename Board::tile_type
     const auto got = qwirkle::detail::check_placement(b, hand, m, ctx, &new_score);
     ++t.by_rule[static_cast<std::size_t>(want.rule)];
     if (old_score != -7) ++t.scored;
+    // The old check left the score of an opening to score_placement (as apply did): the new one
+    // gives it, and must give that.
+    if (want.ok() && old_score == -7 && b.empty()) {
+        old_score = score_placement(b, m);
+        ++t.openings;
+    }
     // The public form (no score) too.
     const auto plain = check_placement(b, hand, m, ctx);
     if (want == got && old_score == new_score && plain == want) return;
@@ -292,8 +298,10 @@ TEST_CASE("check_placement: the one-pass fast path gives the verdicts and scores
     for (const auto r : {placement_rule::ok, placement_rule::tile_not_in_hand, placement_rule::cell_occupied, placement_rule::cell_repeated,
                          placement_rule::forbidden_cell, placement_rule::not_in_one_line, placement_rule::gap_in_line,
                          placement_rule::no_contact, placement_rule::duplicate_in_line, placement_rule::mixed_line,
-                         placement_rule::too_many_tiles, placement_rule::opening_not_at_origin, placement_rule::line_too_long})
+                         placement_rule::too_many_tiles, placement_rule::opening_not_at_origin, placement_rule::line_too_long,
+                         placement_rule::opening_group_size})
         CHECK_MESSAGE(t.by_rule[static_cast<std::size_t>(r)] > 0, rule_name(r));
+    CHECK(t.openings > 100);
 }
 
 TEST_CASE("check_placement: the same verdicts for other rule sets (lines of 4 and 5, of 3 and 6; tiny lines)") {
@@ -332,8 +340,15 @@ TEST_CASE("check_placement: the same verdicts on boards built without the rules 
         b.for_each_tile([&](cell c, tile x) { f.place({c.x + 128, c.y}, x); });
         for (int i = 0; i < 3 && f.size() > 1; ++i) f.remove(f.tile_cell(static_cast<int>(r.below(static_cast<std::uint32_t>(f.size())))));
         for (int i = 0; i < 200; ++i) compare(f, hand, random_move(f, hand, r), ctx, t);
+        // The empty board, with an opening size or none.
+        placement_context opening;
+        opening.opening_size = static_cast<int>(r.below(4));
+        movegen_options oo;
+        oo.opening_size = opening.opening_size;
+        compare_around(board{}, hand, opening, oo, r, 40, t);
     }
     expect_coverage(t);
+    CHECK(t.openings > 100);
 }
 
 TEST_CASE("check_placement: the same verdicts where the position nears the span the board holds, with the kept box stale") {

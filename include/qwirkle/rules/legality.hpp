@@ -108,12 +108,13 @@ struct placement_context {
 
 namespace detail {
 
-/// The common case of check_placement, in one pass over the move: true when the move is legal on
-/// a board that is not empty (then *score, if asked for, is its score); false when it may not be
-/// (check_placement then examines it rule by rule for the exact error: false is never a verdict).
-/// It accepts exactly the moves check_placement's own fast path accepts, with the same score, but
-/// reads what that path gathers rule by rule (tiles counted against the hand, cells compared pair by
-/// pair, the move's own line walked cell by cell) from the anchor records and a few masks:
+/// The common case of check_placement, in one pass over the move: true when the move is legal
+/// (then *score, if asked for, is its score); false when it may not be (check_placement then
+/// examines it rule by rule for the exact error: false is never a verdict). What it accepts, the
+/// rule-by-rule path accepts too, with the same score (its checks on the anchor records on a board
+/// with tiles, the opening rules and the line on the empty board); it reads what that path gathers
+/// rule by rule (tiles counted against the hand, cells compared pair by pair, the move's own line
+/// walked cell by cell) from the anchor records and a few masks:
 /// - the tiles of a legal move are distinct (they lie in one line), so they are in the hand when
 ///   their set is in the hand's set (a move placing a tile twice takes the slow path);
 /// - the cells lie in one row or column: a mask of their places along it (from the first cell's)
@@ -176,10 +177,15 @@ constexpr bool placement_ok_fast(const basic_board<R, Radius>& b, const basic_ti
         last = at >= hi_at ? &a : last;
         hi_at = at >= hi_at ? at : hi_at;
     }
-    if (!touches || misfits || n - 1 + forward - last->length[ahead] != hi_at - lo_at) return false;
+    const auto cell_at = [line](int at) { return Row ? cell{at, line} : cell{line, at}; };
+    if (b.empty()) {  // the opening: from 0,0 on, the group size asked for
+        if (cell_at(lo_at) != cell{0, 0} || (ctx.opening_size > 0 && n != ctx.opening_size)) return false;
+    } else if (!touches) {
+        return false;
+    }
+    if (misfits || n - 1 + forward - last->length[ahead] != hi_at - lo_at) return false;
     if (tiles & ~hand.distinct().bits()) return false;
     // (spans_with reads the kept box, else the exact one: both grow no further for the cells between)
-    const auto cell_at = [line](int at) { return Row ? cell{at, line} : cell{line, at}; };
     if (!b.spans_with(cell_at(lo_at)) || (hi_at != lo_at && !b.spans_with(cell_at(hi_at)))) return false;
     main_line_info own;
     own.set = set;
@@ -204,7 +210,7 @@ constexpr bool placement_ok_fast(const basic_board<R, Radius>& b, const basic_ti
 }
 
 /// check_placement; with `score` (not null) also the move's score, when the move is legal and the
-/// board's anchor data give it (a move on a non-empty board; *score is left alone otherwise).
+/// one-pass path above gives it (nearly every legal move; *score is left alone otherwise).
 /// Each placed cell is looked up once: whether it is free, and its anchor record, which holds its
 /// crossing line and says that it touches a tile.
 template <ruleset R, int Radius>
@@ -223,7 +229,7 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
         return e;
     }
 
-    if (!b.empty() && placement_ok_fast(b, hand, m, ctx, score)) return {};
+    if (placement_ok_fast(b, hand, m, ctx, score)) return {};
 
     basic_tile_multiset<Tile> used;
     for (const auto& p : m) {
