@@ -158,12 +158,17 @@ constexpr bool placement_ok_fast(const basic_board<R, Radius>& b, const basic_ti
         const mask64 t = bit(p.tile.index());
         if (tiles & t) return false;
         tiles |= t;
-        const auto v = b.look(p.at);
+        // The raw value of the cell's key: a tile (on this cell, or on a distant one with its key:
+        // either way for the slow path), an anchor, or a free cell with no tile next to it, which
+        // reads as open_cell(): no runs, every tile allowed. (Not look(): an anchor found is this
+        // cell's unless the cell lies 127 or more columns or rows from the anchor, so from the
+        // tiles, and then the span test below refuses the move.)
+        const auto v = b.probe(board_type::key_of(p.at));
         if (board_type::is_tile(v) || (ctx.forbidden && *ctx.forbidden == p.at)) return false;
-        // (a free cell with no tile next to it reads as open_cell(): no runs, every tile allowed)
         const anchor_type& a = b.anchor_of(v);
+        const bool anchor = board_type::is_anchor_value(v);
         if ((a.repeated >> back) & 3u) return false;
-        touches = touches | board_type::is_anchor_value(v);
+        touches = touches | anchor;
         misfits |= t & ~a.allows[cross];
         const mask64 after = a.run[ahead];
         overlap |= (set & t) | ((set | t) & after);
