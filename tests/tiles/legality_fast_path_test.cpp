@@ -304,7 +304,7 @@ TEST_CASE("check_placement: the one-pass fast path gives the verdicts and scores
     CHECK(t.openings > 100);
 }
 
-TEST_CASE("check_placement: the same verdicts for other rule sets (lines of 4 and 5, of 3 and 6; tiny lines)") {
+TEST_CASE("check_placement: the same verdicts for other rule sets (lines of 4 and 5, of 3 and 6, and tiny lines)") {
     expect_coverage(compare_in_games<four_colours_five_shapes>(8, 100));
     expect_coverage(compare_in_games<three_colours_six_shapes>(8, 100));
     const tally tiny = compare_in_games<tiny_rules>(40, 100);
