@@ -135,7 +135,7 @@ TEST_CASE("expert: with two players and the bag empty, when the solver does not 
     CHECK(checked >= 4);
 }
 
-TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions; without a limit it grows") {
+TEST_CASE("expert: tree_depth 1 keeps the tree to the root's actions, without a limit it grows") {
     // Decisions of a greedy game with tiles in the bag, 600 iterations each. At depth one every
     // iteration after the root's actions are expanded goes straight to greedy play: the tree is
     // the root and one node per action (at most 20 placements and 3 exchanges). Without a limit

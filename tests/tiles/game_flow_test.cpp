@@ -72,7 +72,7 @@ TEST_CASE("setup: bag shuffled by the documented generator — fixed outputs on 
     CHECK(to_string(g2.hand(1)) == "R5 R6 G1 G2 P1 P5");
 }
 
-TEST_CASE("setup: 2-4 players get 6 tiles, 5 players 5, 6 players 4; the rest stays in the bag") {
+TEST_CASE("setup: 2-4 players get 6 tiles, 5 players 5, 6 players 4, the rest stays in the bag") {
     for (int players = 2; players <= 6; ++players) {
         const auto g = make(players, 11);
         const int h = players <= 4 ? 6 : players == 5 ? 5 : 4;
@@ -97,7 +97,7 @@ TEST_CASE("setup: 2-4 players get 6 tiles, 5 players 5, 6 players 4; the rest st
     CHECK_THROWS_AS(make(1, 0), std::invalid_argument);
 }
 
-TEST_CASE("opening: the player with the largest group starts; ties go to the youngest, then the earlier seat") {
+TEST_CASE("opening: the player with the largest group starts, ties go to the youngest, then the earlier seat") {
     // Seed 1: both hands hold a group of 3 (R1 R4 R6 / G1 G2 G3): seat 0 starts without ages.
     CHECK(make(2, 1).current_player() == 0);
     CHECK(make(2, 1).opening_size() == 3);
@@ -133,7 +133,7 @@ TEST_CASE("opening: the player with the largest group starts; ties go to the you
     CHECK(ties > 50);
 }
 
-TEST_CASE("opening: the first action places exactly opening_size tiles as one line from 0,0; exchange and pass are refused") {
+TEST_CASE("opening: the first action places exactly opening_size tiles as one line from 0,0, exchange and pass are refused") {
     auto g = make(2, 2024);  // O1 O2 O3 O6 Y5 B2: the orange group of 4 must be played
     REQUIRE(g.opening_size() == 4);
     expect_refused(g, qwirkle::action::exchange(hand_of("Y5")), action_rule::opening_must_place);
@@ -224,7 +224,7 @@ TEST_CASE("exchange: preconditions — at least one tile, at most a hand, tiles 
     REQUIRE(g.exchange(g.hand(g.current_player())).ok());
 }
 
-TEST_CASE("exchange: refused when the bag holds fewer tiles than given back; pass refused while the bag has tiles") {
+TEST_CASE("exchange: refused when the bag holds fewer tiles than given back, pass refused while the bag has tiles") {
     auto g = make(2, 5);
     REQUIRE(play_until(g, [](const game& x) { return x.bag_size() > 0 && x.bag_size() < 6; }));
     const int bag = g.bag_size();
@@ -395,7 +395,7 @@ TEST_CASE("winners: equal totals share the win") {
     CHECK(found);
 }
 
-TEST_CASE("determinism: the same seed and actions give the same game; different seeds give different deals") {
+TEST_CASE("determinism: the same seed and actions give the same game, different seeds give different deals") {
     const auto play = [](std::uint64_t seed, int players) {
         auto g = make(players, seed);
         rng r(seed ^ 0xabcdef);
@@ -530,7 +530,7 @@ TEST_CASE("undo: takes back the last turn exactly (board, hands, scores, bag, hi
     CHECK(game_snapshot(g) == states.front());
 }
 
-TEST_CASE("observations: own hand, board, scores, sizes; unseen = all tiles - board - own hand; no other hand") {
+TEST_CASE("observations: own hand, board, scores, sizes, unseen = all tiles - board - own hand, no other hand") {
     auto g = make(4, 9);
     rng r(9);
     for (int i = 0; i < 30 && !g.is_terminal(); ++i) {

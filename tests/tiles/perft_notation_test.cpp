@@ -135,7 +135,7 @@ TEST_CASE("parse_position: the empty board and an empty hand") {
     CHECK(count_moves(pos->board, pos->hand) == move_stats{});
 }
 
-TEST_CASE("notation: cells, placements, moves and boards round-trip; parse errors name token and column") {
+TEST_CASE("notation: cells, placements, moves and boards round-trip, parse errors name token and column") {
     CHECK(to_string(cell{-3, 12}) == "-3,12");
     const auto c = parse_cell("-3,+12");
     REQUIRE(c.ok());

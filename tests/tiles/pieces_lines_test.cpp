@@ -26,7 +26,7 @@ TEST_CASE("§1 pieces: 6 colours x 6 shapes = 36 kinds, R1 is the red circle, P6
     CHECK("r1"_t == r1);  // lower case accepted
 }
 
-TEST_CASE("§1 notation: every tile round-trips through its text; lower case is accepted") {
+TEST_CASE("§1 notation: every tile round-trips through its text, lower case is accepted") {
     for (int i = 0; i < tile::kinds; ++i) {
         const tile t = *tile::from_index(i);
         const std::string s = to_string(t);

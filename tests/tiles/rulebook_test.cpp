@@ -182,7 +182,7 @@ TEST_CASE("rulebook illegal ⑤: 'Der lila Kreis würde zwar zum lila Quadrat pa
     CHECK(f.length == 3);
 }
 
-TEST_CASE("§2 scoring: a lone opening tile scores 1; the opening line scores its length") {
+TEST_CASE("§2 scoring: a lone opening tile scores 1, the opening line scores its length") {
     const small_board empty;
     CHECK(score_placement(empty, move_of("0,0,R1")) == 1);
     CHECK(score_placement(empty, move_of("0,0,R1 1,0,R2 2,0,R3")) == 3);

@@ -168,7 +168,7 @@ TEST_CASE("action tiles: every precondition refused with its reason, the state u
     CHECK(plain.apply(action::draw_three()).rule == action_rule::action_not_held);
 }
 
-TEST_CASE("take a tile in a game: refused targets keep the state; the taken tile joins the hand and its cell is forbidden") {
+TEST_CASE("take a tile in a game: refused targets keep the state, the taken tile joins the hand and its cell is forbidden") {
     for (std::uint64_t seed = 1; seed < 400; ++seed) {
         basic_game<action_tiles_at_start_rules> g(2, seed);
         random_player<action_tiles_at_start_rules> bot{rng(seed)};
