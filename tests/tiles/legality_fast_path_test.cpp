@@ -1,4 +1,5 @@
-// check_placement against the version before its one-pass fast path (kept here verbatim): the same
+// check_placement, whose one-pass path decides the common case, against its rule-by-rule path alone
+// (detail::check_placement_by_rule, the check as it was before the one-pass path came): the same
 // verdict (rule, cell, tile, line, length) and the same score, or none, on many random moves, legal
 // and illegal, near the tiles of game positions, of boards built without the rules, of small boards
 // and of boards whose cells alias or whose kept box is stale.
@@ -8,122 +9,6 @@
 #include <string>
 #include <vector>
 
-namespace qwirkle::detail::old_legality {
-
-// ---- check_placement as of d6cd2cd (detail::check_placement there), unchanged but for its name ----
-template <ruleset R, int Radius>
-constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
-                                                          const basic_move<R>& m, const placement_context& ctx, int* score) noexcept {
-    using Tile = tile_t<R>;
-    using error = basic_placement_error<Tile>;
-    using board_type = basic_board<R, Radius>;
-    using anchor_type = typename board_type::anchor;
-    const auto fail = [](placement_rule r, cell c, Tile t = {}) { return error{r, c, t, axis::row, 0}; };
-
-    if (m.empty()) return fail(placement_rule::empty_move, {});
-    if (m.overflowed()) {
-        error e = fail(placement_rule::too_many_tiles, m[0].at, m[0].tile);
-        e.length = rules_traits<R>::max_line;
-        return e;
-    }
-
-    basic_tile_multiset<Tile> used;
-    for (const auto& p : m) {
-        used.add(p.tile);
-        if (used.count(p.tile) > hand.count(p.tile)) return fail(placement_rule::tile_not_in_hand, p.at, p.tile);
-    }
-    // The anchor record of each placed cell (nullptr: a free cell with no tile next to it).
-    std::array<const anchor_type*, static_cast<std::size_t>(basic_move<R>::capacity)> record{};
-    bool touches = false;
-    for (int i = 0; i < m.size(); ++i) {
-        const auto& p = m[i];
-        if (!board_type::contains(p.at)) return fail(placement_rule::off_board, p.at, p.tile);
-        const auto v = b.look(p.at);
-        if (board_type::is_tile(v)) return fail(placement_rule::cell_occupied, p.at, p.tile);
-        for (int j = 0; j < i; ++j)
-            if (m[j].at == p.at) return fail(placement_rule::cell_repeated, p.at, p.tile);
-        if (ctx.forbidden && *ctx.forbidden == p.at) return fail(placement_rule::forbidden_cell, p.at, p.tile);
-        if (board_type::is_anchor_value(v)) {
-            record[static_cast<std::size_t>(i)] = &b.anchor_of(v);
-            touches = true;  // (an anchor is a free cell next to a tile)
-        }
-    }
-    for (const auto& p : m)
-        if (!b.spans_with(p.at)) return fail(placement_rule::off_board, p.at, p.tile);
-
-    // One row or one column.
-    axis main = axis::row;
-    if (m.size() >= 2) {
-        main = m[0].at.y == m[1].at.y ? axis::row : axis::column;
-        for (const auto& p : m) {
-            const bool in_line = main == axis::row ? p.at.y == m[0].at.y : p.at.x == m[0].at.x;
-            if (!in_line) return fail(placement_rule::not_in_one_line, p.at, p.tile);
-        }
-    }
-    const auto coord = [main](cell c) { return main == axis::row ? c.x : c.y; };
-    int lo = 0, hi = 0;  // the placements at both ends of the move
-    for (int i = 1; i < m.size(); ++i) {
-        if (coord(m[i].at) < coord(m[lo].at)) lo = i;
-        if (coord(m[i].at) > coord(m[hi].at)) hi = i;
-    }
-    // No gap between the placed tiles. The line's pieces between them are gathered on the way.
-    main_line_info own;
-    for (cell c = m[lo].at;; c = step_cell(c, main, 1)) {
-        auto t = placed_at(m, c);
-        if (!t) t = b.at(c);
-        if (!t) return fail(placement_rule::gap_in_line, c);
-        own.add(bit(t->index()), 1);
-        if (c == m[hi].at) break;
-    }
-
-    // Contact, or the opening rules.
-    if (b.empty()) {
-        if (m[lo].at != cell{0, 0}) return fail(placement_rule::opening_not_at_origin, m[lo].at);
-        if (ctx.opening_size > 0 && m.size() != ctx.opening_size) {
-            error e = fail(placement_rule::opening_group_size, m[lo].at);
-            e.length = ctx.opening_size;
-            return e;
-        }
-    } else if (!touches) {
-        return fail(placement_rule::no_contact, m[0].at, m[0].tile);
-    }
-
-    if (!b.empty()) {
-        const std::size_t back = main == axis::row ? 0 : 2, cross = main == axis::row ? 1 : 0;
-        bool fits = true;
-        for (int i = 0; i < m.size(); ++i) {
-            const anchor_type* an = record[static_cast<std::size_t>(i)];
-            fits = fits && (!an || ((an->allows[cross] >> m[i].tile.index()) & 1u));
-        }
-        if (const anchor_type* an = record[static_cast<std::size_t>(lo)]) own.add(an->run[back], an->length[back]);
-        if (const anchor_type* an = record[static_cast<std::size_t>(hi)]) own.add(an->run[back + 1], an->length[back + 1]);
-        const auto first = static_cast<std::size_t>(lowest_bit(own.set));
-        const bool valid = !own.repeated && (own.length < 2 || (own.set & ~line_masks<Tile>::colour_of[first]) == 0 ||
-                                              (own.set & ~line_masks<Tile>::shape_of[first]) == 0);
-        if (fits && valid) {
-            if (score) *score = points_of_lines(own, main, m, [&](int i) { return record[static_cast<std::size_t>(i)]; });
-            return {};
-        }
-    }
-    const auto verdict = [&](const basic_line_info<Tile>& line) -> std::optional<error> {
-        if (line.length < 2) return std::nullopt;
-        line_fault f = line_fault::too_long;
-        if (line.length <= rules_traits<R>::max_line)
-            f = check_line(std::span<const Tile>(line.pieces.data(), static_cast<std::size_t>(line.length)));
-        if (f == line_fault::none) return std::nullopt;
-        const placement_rule r = f == line_fault::too_long    ? placement_rule::line_too_long
-                                 : f == line_fault::duplicate ? placement_rule::duplicate_in_line
-                                                              : placement_rule::mixed_line;
-        return error{r, line.start, Tile{}, line.direction, line.length};
-    };
-    if (auto e = verdict(line_through(b, m, m[0].at, main))) return *e;
-    const axis cross = main == axis::row ? axis::column : axis::row;
-    for (const auto& p : m)
-        if (auto e = verdict(line_through(b, m, p.at, cross))) return *e;
-    return {};
-}
-
-}  // namespace qwirkle::detail::old_legality
 
 using namespace qwirkle_test;
 
@@ -139,7 +24,7 @@ template <class Board>
 void compare(const Board& b, const basic_tile_multiset<typename Board::tile_type>& hand, const basic_move<typename Board::rules_type>& m,
              const placement_context& ctx, tally& t) {
     int old_score = -7, new_score = -7;
-    const auto want = qwirkle::detail::old_legality::check_placement(b, hand, m, ctx, &old_score);
+    const auto want = qwirkle::detail::check_placement_by_rule(b, hand, m, ctx, &old_score);
     const auto got = qwirkle::detail::check_placement(b, hand, m, ctx, &new_score);
     ++t.by_rule[static_cast<std::size_t>(want.rule)];
     if (old_score != -7) ++t.scored;

@@ -214,13 +214,13 @@ constexpr bool placement_ok_fast(const basic_board<R, Radius>& b, const basic_ti
                                                   : placement_ok_fast<false>(b, hand, m, ctx, score);
 }
 
-/// check_placement; with `score` (not null) also the move's score, when the move is legal and the
-/// one-pass path above gives it (nearly every legal move; *score is left alone otherwise).
-/// Each placed cell is looked up once: whether it is free, and its anchor record, which holds its
-/// crossing line and says that it touches a tile.
+/// check_placement rule by rule, in the order the file description gives, for the exact error
+/// (and, with `score`, the score of a legal move on a non-empty board, which the anchor records
+/// give; *score is left alone otherwise). Each placed cell is looked up once: whether it is free,
+/// and its anchor record, which holds its crossing line and says that it touches a tile.
 template <ruleset R, int Radius>
-constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
-                                                          const basic_move<R>& m, const placement_context& ctx, int* score) noexcept {
+constexpr basic_placement_error<tile_t<R>> check_placement_by_rule(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
+                                                                  const basic_move<R>& m, const placement_context& ctx, int* score) noexcept {
     using Tile = tile_t<R>;
     using error = basic_placement_error<Tile>;
     using board_type = basic_board<R, Radius>;
@@ -233,8 +233,6 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
         e.length = rules_traits<R>::max_line;
         return e;
     }
-
-    if (placement_ok_fast(b, hand, m, ctx, score)) return {};
 
     basic_tile_multiset<Tile> used;
     for (const auto& p : m) {
@@ -333,6 +331,16 @@ constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, 
     for (const auto& p : m)
         if (auto e = verdict(line_through(b, m, p.at, cross))) return *e;
     return {};
+}
+
+/// check_placement; with `score` (not null) also the move's score, when the move is legal and
+/// either path gives it (nearly every legal move; *score is left alone otherwise): the one-pass
+/// path, and what it does not accept rule by rule.
+template <ruleset R, int Radius>
+constexpr basic_placement_error<tile_t<R>> check_placement(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
+                                                          const basic_move<R>& m, const placement_context& ctx, int* score) noexcept {
+    if (!m.empty() && !m.overflowed() && placement_ok_fast(b, hand, m, ctx, score)) return {};
+    return check_placement_by_rule(b, hand, m, ctx, score);
 }
 
 }  // namespace detail
