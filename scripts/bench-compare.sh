@@ -9,7 +9,9 @@
 # new and old alternately, ROUNDS times (default 5). Each figure (time, and every counter: ns per
 # move, games per second, ...) is printed as new/old with the spread of the per-round ratios
 # (min / median / max); a ratio < 1 is better for times, > 1 for rates (the column `better` says
-# which). Benchmarks and programs are matched by name; those present on one side only are listed.
+# which). Column `best`: each side's best run over the other's (noise from the host only ever slows
+# a run, so on a noisy host the best runs agree where the medians do not). Benchmarks and programs
+# are matched by name; those present on one side only are listed.
 # Each run is of a fresh copy of the program: where the system happens to put a program's pages
 # moved a figure by 20% on this machine (one file of a build ran movegen_count at 6.8 ns a move, a
 # copy of it at 5.6), so each round places both sides anew, and that shows in the spread instead of
@@ -24,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 1 ]; then
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 rev=$1
@@ -111,7 +113,7 @@ def load(p, side, r):
         data = json.load(fh)
     return {b["name"]: figures(b) for b in data["benchmarks"] if b.get("run_type", "iteration") == "iteration" and not b.get("error_occurred")}
 print(f"\nnew = working tree, old = {rev}; {rounds} rounds, run alternately; ratio = new/old per round")
-print(f"{'benchmark':<34} {'figure':<24} {'new (median)':>14} {'old (median)':>14} {'ratio min':>9} {'median':>8} {'max':>8}  better")
+print(f"{'benchmark':<34} {'figure':<24} {'new (median)':>14} {'old (median)':>14} {'ratio min':>9} {'median':>8} {'max':>8} {'best':>8}  better")
 for p in programs:
     new = [load(p, "new", r) for r in range(1, rounds + 1)]
     old = [load(p, "old", r) for r in range(1, rounds + 1)]
@@ -129,8 +131,11 @@ for p in programs:
             better = "higher" if "per_second" in fig or fig.endswith("_rate") else "lower"
             if fig in ("state_bytes", "moves", "turns_per_game", "actions_per_state", "positions", "max_table"): better = "(count)"
             label = name if name == old_name else f"{name} / {old_name}"
+            # best: each side's best run (least time, most per second) over the other's
+            pick = max if better == "higher" else min
+            best = pick(nv) / pick(ov) if pick(ov) else float("nan")
             print(f"{label:<34} {fig:<24} {statistics.median(nv):>14.4g} {statistics.median(ov):>14.4g} "
-                  f"{min(ratios):>9.3f} {statistics.median(ratios):>8.3f} {max(ratios):>8.3f}  {better}")
+                  f"{min(ratios):>9.3f} {statistics.median(ratios):>8.3f} {max(ratios):>8.3f} {best:>8.3f}  {better}")
     paired = {a for a, b in rows}
     only_new = [n for n in names_new if n not in paired]
     only_old = [n for n in old[0] if n not in set(names_new)]
