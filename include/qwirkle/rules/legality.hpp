@@ -197,10 +197,7 @@ constexpr bool placement_ok_fast(const basic_board<R, Radius>& b, const basic_ti
     own.length = n + forward;
     own.repeated = overlap != 0;
     own.add(first->run[back], first->length[back]);
-    const auto low = static_cast<std::size_t>(lowest_bit(own.set));
-    const bool valid = !own.repeated && (own.length < 2 || (own.set & ~line_masks<Tile>::colour_of[low]) == 0 ||
-                                         (own.set & ~line_masks<Tile>::shape_of[low]) == 0);
-    if (!valid) return false;
+    if (!own.valid<Tile>()) return false;
     if (score) {
         points += points_of_valid<Tile>(own.set, own.length, R::qwirkle_bonus);
         *score = points == 0 ? R::lone_tile_score : points;
@@ -307,10 +304,7 @@ constexpr basic_placement_error<tile_t<R>> check_placement_by_rule(const basic_b
         }
         if (const anchor_type* an = record[static_cast<std::size_t>(lo)]) own.add(an->run[back], an->length[back]);
         if (const anchor_type* an = record[static_cast<std::size_t>(hi)]) own.add(an->run[back + 1], an->length[back + 1]);
-        const auto first = static_cast<std::size_t>(lowest_bit(own.set));
-        const bool valid = !own.repeated && (own.length < 2 || (own.set & ~line_masks<Tile>::colour_of[first]) == 0 ||
-                                              (own.set & ~line_masks<Tile>::shape_of[first]) == 0);
-        if (fits && valid) {
+        if (fits && own.valid<Tile>()) {
             if (score) *score = points_of_lines(own, main, m, [&](int i) { return record[static_cast<std::size_t>(i)]; });
             return {};
         }

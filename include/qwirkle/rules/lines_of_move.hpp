@@ -74,6 +74,12 @@ struct main_line_info {
         set |= run;
         length += n;
     }
+    /// Is it a valid line: no piece twice, and (from two pieces on) one colour or one shape?
+    template <class Tile>
+    QWIRKLE_ALWAYS_INLINE constexpr bool valid() const noexcept {
+        const auto first = static_cast<std::size_t>(lowest_bit(set));
+        return !repeated && (length < 2 || (set & ~line_masks<Tile>::colour_of[first]) == 0 || (set & ~line_masks<Tile>::shape_of[first]) == 0);
+    }
 };
 template <class Board, ruleset R>
 constexpr main_line_info main_line(const Board& b, const basic_move<R>& m, axis main, cell lo, cell hi) noexcept {
