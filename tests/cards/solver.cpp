@@ -659,4 +659,57 @@ TEST_CASE("legal actions: every distinct outcome (cards played, Qwirkles formed)
     outcomes_check<qc::standard_rules>(300, 5, 6, 21);
     outcomes_check<mini_rules>(300, 5, 6, 22);
     outcomes_check<wide_rules>(200, 4, 5, 23);
+    outcomes_check<long_rules>(100, 4, 5, 24);  // more than eight shapes: the plain-loop cut condition
+}
+
+namespace {
+/// The outcome search with its lane-wise cut condition (only the sets of colours that can fail,
+/// the last failing set first) against the same search with the plain loop over every set: the
+/// same outcomes, with the same splits and rows, in the same order, for the table with every
+/// playable part of the hand.
+template <class R>
+void outcome_checks_same_search(int positions, int rows, int hand_max, std::uint64_t seed) {
+    using search = qc::detail::outcome_search<R>;
+    constexpr int K = qc::card_traits<R>::kinds;
+    qwirkle::rng g(seed);
+    search fast, plain;
+    plain.plain_checks = true;
+    long outcomes = 0;
+    for (int k = 0; k < positions; ++k) {
+        const auto position = random_position<R>(g, rows, hand_max);
+        const std::string text = qc::to_string(qc::basic_position<R>{position.first, position.second});
+        CAPTURE(text);
+        std::vector<qc::cards_t<R>> parts;
+        qc::playable_subsets(position.first, position.second, std::back_inserter(parts));
+        parts.push_back(position.second);  // (the whole hand, playable or not)
+        for (const auto& part : parts) {
+            auto all = position.first.contents();
+            all += part;
+            typename search::counts n{};
+            for (int i = 0; i < K; ++i) n[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(all.count(*qc::card_t<R>::from_index(i)));
+            std::vector<std::vector<int>> got, want;
+            const auto keep = [](std::vector<std::vector<int>>& out) {
+                return [&out](const auto& x, const auto& q, const auto& r) {
+                    std::vector<int> v(x.begin(), x.end());
+                    v.insert(v.end(), q.begin(), q.end());
+                    v.insert(v.end(), r.begin(), r.end());
+                    out.push_back(v);
+                };
+            };
+            fast.run(n, keep(got));
+            plain.run(n, keep(want));
+            CHECK(got == want);
+            outcomes += static_cast<long>(got.size());
+        }
+    }
+    MESSAGE(positions << " positions, " << outcomes << " outcomes");
+    CHECK(outcomes > positions);
+}
+}  // namespace
+
+TEST_CASE("outcomes: the lane-wise cut condition = the plain loop (same outcomes, splits and rows, same order)") {
+    outcome_checks_same_search<qc::standard_rules>(300, 6, 8, 31);
+    outcome_checks_same_search<mini_rules>(300, 5, 6, 32);
+    outcome_checks_same_search<wide_rules>(300, 4, 5, 33);
+    outcome_checks_same_search<narrow_rules>(300, 4, 5, 34);
 }

@@ -850,9 +850,20 @@ public:
         dfs_q(0, f);
     }
 
+    /// For the tests: the plain-loop cut condition instead of the lane-wise one. The search and
+    /// its outcomes must come out the same.
+    bool plain_checks = false;
+
 private:
+    /// -1 in the shapes' lanes, 0 in the padding (for feasible_lanes).
+    lanes8 lane_mask = [] {
+        lanes8 m;
+        for (int j = 0; j < S && j < 8; ++j) m.set(j, -1);
+        return m;
+    }();
     counts n_{};
     std::array<int, G> total_{}, qlo_{}, qhi_{}, rlo_{}, rhi_{};
+    unsigned last_cut_ = 0;  ///< the set of colours whose condition failed last (feasible_lanes)
     counts x_{};
     bool done_ = false;
 
@@ -905,58 +916,178 @@ private:
     /// Σ_s max(b_s − hi(X,s), lo(X̄,s)) ≤ A(X̄), where a, A bound the colour sums, b, B the shape
     /// sums of x, lo, hi the copies of each kind in its colour group. Else by a flow.
     bool feasible() {
-        if constexpr (C > 12) {
-            return flow();
-        } else {
-            std::array<int, C> a{}, A{};
-            std::array<int, S> b{}, B{};
-            std::array<std::array<int, C>, S> lo{}, hi{};
-            std::array<int, S> lo_total{};
-            for (int g = 0; g < G; ++g) {
-                const int G_ = size_of(g);
-                const int low = M * std::max(rlo_[g], qlo_[g]) + (G_ - M) * qlo_[g];
-                const int high = (G_ - 1) * rhi_[g] + qhi_[g];
-                if (low > high || low > total_[g]) return false;
-                if (g < C) a[g] = low, A[g] = high;
-                else b[g - C] = std::max(0, total_[g] - high), B[g - C] = total_[g] - low;
-            }
-            for (int c = 0; c < C; ++c)
-                for (int sh = 0; sh < S; ++sh) {
-                    const int n = n_[static_cast<std::size_t>(c * S + sh)];
-                    lo[sh][c] = std::max(qlo_[c], n - rhi_[C + sh]);
-                    hi[sh][c] = std::min(rhi_[c], n - qlo_[C + sh]);
-                    if (lo[sh][c] > hi[sh][c]) return false;
-                    lo_total[sh] += lo[sh][c];
-                }
-            int A_total = 0;
-            for (int c = 0; c < C; ++c) A_total += A[c];
-            // sums over X built subset by subset (X without its lowest colour, plus that colour)
-            std::array<std::int16_t, (1 << C)> aX;
-            std::array<std::int32_t, (1 << C)> AX;
-            std::array<std::array<std::int16_t, (1 << C)>, S> hiX, loX;
-            aX[0] = 0, AX[0] = 0;
-            for (int sh = 0; sh < S; ++sh) hiX[sh][0] = loX[sh][0] = 0;
-            for (unsigned X = 0; X < (1u << C); ++X) {
-                if (X) {
-                    const unsigned rest = X & (X - 1);
-                    const int c = std::countr_zero(X);
-                    aX[X] = static_cast<std::int16_t>(aX[rest] + a[c]);
-                    AX[X] = AX[rest] + A[c];
-                    for (int sh = 0; sh < S; ++sh) {
-                        hiX[sh][X] = static_cast<std::int16_t>(hiX[sh][rest] + hi[sh][c]);
-                        loX[sh][X] = static_cast<std::int16_t>(loX[sh][rest] + lo[sh][c]);
-                    }
-                }
-                int supply = 0, forced = 0;
-                for (int sh = 0; sh < S; ++sh) {
-                    const int lo_rest = lo_total[sh] - loX[sh][X];
-                    supply += std::min<int>(hiX[sh][X], B[sh] - lo_rest);
-                    forced += std::max<int>(b[sh] - hiX[sh][X], lo_rest);
-                }
-                if (aX[X] > supply || forced > A_total - AX[X]) return false;
-            }
-            return true;
+        if constexpr (C > 12) return flow();
+        else if constexpr (S <= 8) return plain_checks ? feasible_plain() : feasible_lanes();
+        else return feasible_plain();
+    }
+
+    /// Per group, the fewest and most cards its rows hold at the current levels (r rows, q of them
+    /// Qwirkles: at least 3 in each row and all of its kinds in a Qwirkle, at most all but one in
+    /// the others); false when a group can hold none of its counts (no split then).
+    bool group_bounds(std::array<int, G>& low, std::array<int, G>& high) const noexcept {
+        for (int g = 0; g < G; ++g) {
+            const int size = size_of(g);
+            const auto i = static_cast<std::size_t>(g);
+            low[i] = M * std::max(rlo_[i], qlo_[i]) + (size - M) * qlo_[i];
+            high[i] = (size - 1) * rhi_[i] + qhi_[i];
+            if (low[i] > high[i] || low[i] > total_[i]) return false;
         }
+        return true;
+    }
+
+    /// `feasible` with the shapes in the lanes of one register (padded with zeros), the 2^C sets X
+    /// visited in Gray-code order: each is the previous one with one colour added or taken out, so
+    /// its sums over X are one lane-wise add or subtract of that colour's bounds away, and each
+    /// condition one lane-wise min or max and a sum.
+    bool feasible_lanes() {
+        std::array<int, G> low, high;
+        if (!group_bounds(low, high)) return false;
+        const int* const a = low.data();  // (the colours come first)
+        const int* const A = high.data();
+        lanes8 b, B, q_shape, r_shape;
+        int A_total = 0;
+        for (int c = 0; c < C; ++c) A_total += high[static_cast<std::size_t>(c)];
+        for (int s = 0; s < S; ++s) {
+            const auto g = static_cast<std::size_t>(C + s);
+            b.set(s, std::max(0, total_[g] - high[g]));
+            B.set(s, total_[g] - low[g]);
+            q_shape.set(s, qlo_[g]);
+            r_shape.set(s, rhi_[g]);
+        }
+        // per colour, the bounds of each kind's copies in the colour group (0 ≤ lo ≤ hi: a shape
+        // group's Qwirkles are at most its fewest copies)
+        std::array<lanes8, C> lo, hi;
+        lanes8 lo_total;
+        for (int c = 0; c < C; ++c) {
+            const lanes8 n = lanes8::bytes<S>(reinterpret_cast<const std::int8_t*>(&n_[static_cast<std::size_t>(c * S)]));
+            lo[static_cast<std::size_t>(c)] = max(lanes8::all(qlo_[c]), n - r_shape) & lane_mask;
+            hi[static_cast<std::size_t>(c)] = min(lanes8::all(rhi_[c]), n - q_shape) & lane_mask;
+            if (any_greater(lo[static_cast<std::size_t>(c)], hi[static_cast<std::size_t>(c)])) return false;
+            lo_total = lo_total + lo[static_cast<std::size_t>(c)];
+        }
+        // X empty: supply Σ min(0, B − lo_total) must not be negative; after this test the lanes of
+        // base + lo(X) are never negative, nor those of lo_total − lo(X) (both sums are then `sum_small`)
+        if (any_greater(lo_total, B)) return false;
+        const lanes8 base = B - lo_total;
+        // Only some sets need a test. Adding a colour c to X raises the supply by at least Σ lo_c
+        // (per lane, min(h + hi_c, x + lo_c) ≥ min(h, x) + lo_c): when that covers a[c], the first
+        // condition of X ∪ {c} follows from that of X, so it is tested on the sets of the other
+        // colours only (`short_of`: their lower bounds leave them short of their least total).
+        // Taking c out of X raises the forced side by at most Σ hi_c and the bound A(X̄) by A[c]:
+        // when Σ hi_c ≤ A[c] the second condition of X \ {c} follows from that of X, so it is
+        // tested on the sets whose complement holds only the other colours (`over`).
+        unsigned short_of = 0, over = 0;
+        lanes8 hi_total;
+        for (int c = 0; c < C; ++c) {
+            const auto i = static_cast<std::size_t>(c);
+            if (a[i] > sum_small(lo[i])) short_of |= 1u << c;
+            if (sum_small(hi[i]) > A[i]) over |= 1u << c;
+            hi_total = hi_total + hi[i];
+        }
+        const auto supply = [&](const lanes8& los, const lanes8& his) { return sum_small(min(his, base + los)); };
+        const auto forced = [&](const lanes8& los, const lanes8& his) { return sum_small(max(b - his, lo_total - los)); };
+        // The set that failed last time first: the search asks again with one group's levels
+        // changed, and the same set mostly fails again.
+        if (last_cut_) {
+            lanes8 los, his;
+            int aX = 0, AX = 0;
+            for (unsigned X = last_cut_; X; X &= X - 1) {
+                const auto i = static_cast<std::size_t>(std::countr_zero(X));
+                aX += a[i], AX += A[i];
+                los = los + lo[i], his = his + hi[i];
+            }
+            if (aX > supply(los, his) || forced(los, his) > A_total - AX) return false;
+        }
+        // Each family in Gray-code order: a set is the previous one with one colour added or taken out.
+        std::array<int, C> order;
+        int n = 0;
+        for (unsigned m = short_of; m; m &= m - 1) order[static_cast<std::size_t>(n++)] = std::countr_zero(m);
+        {
+            lanes8 los, his;  // lo(X), hi(X)
+            int aX = 0;
+            unsigned X = 0;  // (X empty passed above)
+            for (unsigned step = 1; step < (1u << n); ++step) {
+                const int c = order[static_cast<std::size_t>(std::countr_zero(step))];
+                const auto i = static_cast<std::size_t>(c);
+                X ^= 1u << c;
+                if (X >> c & 1u) aX += a[i], los = los + lo[i], his = his + hi[i];
+                else aX -= a[i], los = los - lo[i], his = his - hi[i];
+                if (aX > supply(los, his)) {
+                    last_cut_ = X;
+                    return false;
+                }
+            }
+        }
+        n = 0;
+        for (unsigned m = over; m; m &= m - 1) order[static_cast<std::size_t>(n++)] = std::countr_zero(m);
+        lanes8 los = lo_total, his = hi_total;  // X: every colour, then without some of `over`
+        int AX = A_total;
+        unsigned X = (1u << C) - 1;
+        for (unsigned step = 0; step < (1u << n); ++step) {
+            if (step) {
+                const int c = order[static_cast<std::size_t>(std::countr_zero(step))];
+                const auto i = static_cast<std::size_t>(c);
+                X ^= 1u << c;
+                if (X >> c & 1u) AX += A[i], los = los + lo[i], his = his + hi[i];
+                else AX -= A[i], los = los - lo[i], his = his - hi[i];
+            }
+            if (forced(los, his) > A_total - AX) {
+                last_cut_ = X;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// `feasible` with plain loops, the sets' sums built subset by subset (more than eight shapes,
+    /// and for the tests).
+    bool feasible_plain() {
+        std::array<int, G> low, high;
+        if (!group_bounds(low, high)) return false;
+        std::array<int, C> a{}, A{};
+        std::array<int, S> b{}, B{};
+        std::array<std::array<int, C>, S> lo{}, hi{};
+        std::array<int, S> lo_total{};
+        for (int g = 0; g < G; ++g) {
+            if (g < C) a[g] = low[g], A[g] = high[g];
+            else b[g - C] = std::max(0, total_[g] - high[g]), B[g - C] = total_[g] - low[g];
+        }
+        for (int c = 0; c < C; ++c)
+            for (int sh = 0; sh < S; ++sh) {
+                const int n = n_[static_cast<std::size_t>(c * S + sh)];
+                lo[sh][c] = std::max(qlo_[c], n - rhi_[C + sh]);
+                hi[sh][c] = std::min(rhi_[c], n - qlo_[C + sh]);
+                if (lo[sh][c] > hi[sh][c]) return false;
+                lo_total[sh] += lo[sh][c];
+            }
+        int A_total = 0;
+        for (int c = 0; c < C; ++c) A_total += A[c];
+        // sums over X built subset by subset (X without its lowest colour, plus that colour)
+        std::array<std::int16_t, (1 << C)> aX;
+        std::array<std::int32_t, (1 << C)> AX;
+        std::array<std::array<std::int16_t, (1 << C)>, S> hiX, loX;
+        aX[0] = 0, AX[0] = 0;
+        for (int sh = 0; sh < S; ++sh) hiX[sh][0] = loX[sh][0] = 0;
+        for (unsigned X = 0; X < (1u << C); ++X) {
+            if (X) {
+                const unsigned rest = X & (X - 1);
+                const int c = std::countr_zero(X);
+                aX[X] = static_cast<std::int16_t>(aX[rest] + a[c]);
+                AX[X] = AX[rest] + A[c];
+                for (int sh = 0; sh < S; ++sh) {
+                    hiX[sh][X] = static_cast<std::int16_t>(hiX[sh][rest] + hi[sh][c]);
+                    loX[sh][X] = static_cast<std::int16_t>(loX[sh][rest] + lo[sh][c]);
+                }
+            }
+            int supply = 0, forced = 0;
+            for (int sh = 0; sh < S; ++sh) {
+                const int lo_rest = lo_total[sh] - loX[sh][X];
+                supply += std::min<int>(hiX[sh][X], B[sh] - lo_rest);
+                forced += std::max<int>(b[sh] - hiX[sh][X], lo_rest);
+            }
+            if (aX[X] > supply || forced > A_total - AX[X]) return false;
+        }
+        return true;
     }
 
     /// Is there a split within the current bounds? (a feasible circulation; x kept)
