@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <qwirkle/cards/cards.hpp>
@@ -50,17 +51,36 @@ struct long_rules : qc::schmidt_rules {
 
 /// The reference: does a multiset split into valid rows, and with how many Qwirkles at most (-1: no)?
 /// Takes the first card present and tries every row containing it, recursively, memoised.
+/// The memo's key: the counts, 2 bits each (at most 3 copies of a card), 32 to a word.
+struct packed_counts {
+    std::uint64_t lo = 0, hi = 0;
+    friend bool operator==(const packed_counts&, const packed_counts&) = default;
+};
+struct packed_hash {
+    std::size_t operator()(const packed_counts& k) const noexcept {
+        return static_cast<std::size_t>((k.lo ^ (k.hi * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull >> 17);
+    }
+};
+
 template <class R>
 struct exhaustive {
     using card = qc::card_t<R>;
     static constexpr int K = R::colours * R::shapes;
-    std::map<std::vector<std::uint8_t>, int> memo;
+    static_assert(R::copies <= 3 && K <= 64, "the memo packs each count in 2 bits");
+    std::unordered_map<packed_counts, int, packed_hash> memo;
+
+    static packed_counts pack(const std::vector<std::uint8_t>& n) {
+        packed_counts k;
+        for (std::size_t i = 0; i < n.size(); ++i) (i < 32 ? k.lo : k.hi) |= std::uint64_t{n[i]} << (2 * (i % 32));
+        return k;
+    }
 
     int most_qwirkles(std::vector<std::uint8_t>& n) {
         int first = 0;
         while (first < K && n[static_cast<std::size_t>(first)] == 0) ++first;
         if (first == K) return 0;
-        if (auto it = memo.find(n); it != memo.end()) return it->second;
+        const packed_counts key = pack(n);
+        if (auto it = memo.find(key); it != memo.end()) return it->second;
         const card a = *card::from_index(first);
         --n[static_cast<std::size_t>(first)];
         int best = -1;
@@ -84,7 +104,7 @@ struct exhaustive {
             }
         }
         ++n[static_cast<std::size_t>(first)];
-        memo[n] = best;
+        memo[key] = best;
         return best;
     }
 
