@@ -16,10 +16,10 @@
 //   best_turn now may choose other turns of the same value, so today's greedy games differ; with this
 //   suite a version's figures compare with 0.2.0's "selfplay" on the same positions.
 // The latency benchmarks time every position on its own (thread CPU time, the median of 3 runs — one
-// run for the slow 0.1.0 playable_subsets_old — the solver's per-table cache emptied before each run,
+// run for the slow 0.1.0 playable_subsets_old and legal_turns — the solver's per-table cache emptied before each run,
 // the clock's own cost subtracted: `clock_us`, an empty interval, measured before each suite) and
 // report the median, 99th percentile and worst in microseconds as counters. `perft_*` is the card perft tool's whole answer (playable parts, most
-// cards, most Qwirkles). `*_old` is the 0.1.0 solver (tests/cards/reference_solver.hpp) on the same
+// cards, most Qwirkles); `legal_turns_*` lists every distinct outcome of a turn (legal_actions). `*_old` is the 0.1.0 solver (tests/cards/reference_solver.hpp) on the same
 // suite, for the ratio; it is run only where it finishes in reasonable time.
 //
 // Run: build/<dir>/bench/qwirkle-bench-cards  (Release or RelWithDebInfo; one core)
@@ -314,6 +314,16 @@ void perft(benchmark::State& state, suite_fn suite) {
     latency(state, suite(), [](const qc::position& p) { benchmark::DoNotOptimize(qc::perft(qc::to_string(p))); });
 }
 
+/// Every distinct outcome of a turn, counted (for_each_outcome: the card game's legal_actions less
+/// the cannot-play declaration): what a learning agent lists at every step.
+void legal_turns(benchmark::State& state, suite_fn suite) {
+    latency(state, suite(), [](const qc::position& p) {
+        int n = 0;
+        qc::for_each_outcome(p.table, p.hand, [&n](const qc::basic_turn<qc::standard_rules>&) { ++n; });
+        benchmark::DoNotOptimize(n);
+    }, 1);
+}
+
 // the 0.1.0 solver, same suites (where it finishes)
 void best_turn_old(benchmark::State& state, suite_fn suite) {
     latency(state, suite(), [](const qc::position& p) { benchmark::DoNotOptimize(qc::reference::best_turn(p.table, p.hand)); });
@@ -365,6 +375,7 @@ QWIRKLE_SUITE(perft, pileout);
 QWIRKLE_SUITE(perft, big);
 QWIRKLE_SUITE(perft, maximal);
 QWIRKLE_SUITE(perft, complete12);
+QWIRKLE_SUITE(legal_turns, selfplay);
 QWIRKLE_SUITE(best_turn_old, selfplay);
 QWIRKLE_SUITE(best_turn_old, big);
 QWIRKLE_SUITE(can_play_old, selfplay);
