@@ -684,16 +684,18 @@ TEST_CASE("legal actions: every distinct outcome (cards played, Qwirkles formed)
 
 namespace {
 /// The outcome search with its lane-wise cut condition (only the sets of colours that can fail,
-/// the last failing set first) against the same search with the plain loop over every set: the
-/// same outcomes, with the same splits and rows, in the same order, for the table with every
-/// playable part of the hand.
+/// the last failing set first, its inputs kept up to date group by group) against the same search
+/// with the plain loop over every set: the same outcomes, with the same splits and rows, in the
+/// same order, for the table with every playable part of the hand; and, on every fourth position,
+/// the kept inputs equal to the same built from scratch before every test.
 template <class R>
 void outcome_checks_same_search(int positions, int rows, int hand_max, std::uint64_t seed) {
     using search = qc::detail::outcome_search<R>;
     constexpr int K = qc::card_traits<R>::kinds;
     qwirkle::rng g(seed);
-    search fast, plain;
+    search fast, plain, verified;
     plain.plain_checks = true;
+    verified.verify_lanes = true;  // (the lane state kept group by group = the same built from scratch)
     long outcomes = 0;
     for (int k = 0; k < positions; ++k) {
         const auto position = random_position<R>(g, rows, hand_max);
@@ -719,11 +721,17 @@ void outcome_checks_same_search(int positions, int rows, int hand_max, std::uint
             fast.run(n, keep(got));
             plain.run(n, keep(want));
             CHECK(got == want);
+            if (k % 4 == 0) {
+                std::vector<std::vector<int>> checked;
+                verified.run(n, keep(checked));
+                CHECK(checked == want);
+            }
             outcomes += static_cast<long>(got.size());
         }
     }
     MESSAGE(positions << " positions, " << outcomes << " outcomes");
     CHECK(outcomes > positions);
+    CHECK(verified.lane_mismatches == 0);
 }
 }  // namespace
 

@@ -846,6 +846,10 @@ public:
             rlo_[g] = 0;
             rhi_[g] = total / M;  // rows are not capped by the copies: more rows can avoid a Qwirkle
         }
+        if constexpr (lanes_used) {
+            lanes_ = {};
+            for (int g = 0; g < G; ++g) changed(g);
+        }
         if (!feasible()) return;
         dfs_q(0, f);
     }
@@ -853,6 +857,10 @@ public:
     /// For the tests: the plain-loop cut condition instead of the lane-wise one. The search and
     /// its outcomes must come out the same.
     bool plain_checks = false;
+    /// For the tests: before every test of the cut condition, compare the lane-wise test's inputs,
+    /// kept up to date group by group, with the same built from scratch; count the differences.
+    bool verify_lanes = false;
+    long lane_mismatches = 0;  ///< (with verify_lanes)
 
 private:
     /// -1 in the shapes' lanes, 0 in the padding (for feasible_lanes).
@@ -864,6 +872,25 @@ private:
     counts n_{};
     std::array<int, G> total_{}, qlo_{}, qhi_{}, rlo_{}, rhi_{};
     unsigned last_cut_ = 0;  ///< the set of colours whose condition failed last (feasible_lanes)
+
+    /// Whether feasible() is the lane-wise test (at most 12 colours and 8 shapes).
+    static constexpr bool lanes_used = C <= 12 && S <= 8;
+    /// The lane-wise test's inputs, kept up to date group by group: changed(g) after every change
+    /// of group g's levels (the search changes one group at a time).
+    struct lane_state {
+        std::array<int, G> low{}, high{};  ///< per group, the fewest and most cards its rows hold
+        unsigned bad_groups = 0;   ///< groups that can hold none of their counts (low > high or > total)
+        unsigned bad_colours = 0;  ///< colours with a kind whose lower bound exceeds its upper one
+        unsigned short_of = 0;     ///< colours whose kinds' lower bounds sum below the group's low
+        unsigned over = 0;         ///< colours whose kinds' upper bounds sum above the group's high
+        int A_total = 0;           ///< Σ high over the colours
+        lanes8 b, B;               ///< per shape: the least and most of its cards in colour rows
+        lanes8 q_shape, r_shape;   ///< per shape: its Qwirkles (lower level) and rows (upper level)
+        std::array<lanes8, C> lo{}, hi{};  ///< per colour: bounds of each kind's copies in the colour group
+        std::array<int, C> lo_sum{}, hi_sum{};      ///< their sums over the kinds
+        std::array<std::uint8_t, C> bad_lanes{};    ///< the kinds (lanes) where lo > hi
+        lanes8 lo_total, hi_total;         ///< their sums over the colours
+    } lanes_;
     counts x_{};
     bool done_ = false;
 
@@ -882,11 +909,14 @@ private:
             dfs_q(g + 1, f);
             return;
         }
+        const lane_state kept = lanes_;
         for (int q = lo; q <= hi; ++q) {
             qlo_[g] = qhi_[g] = q;
+            changed(g);
             if (rhi_[g] >= q && feasible()) dfs_q(g + 1, f);
         }
         qlo_[g] = lo, qhi_[g] = hi;
+        lanes_ = kept;
     }
 
     template <class F>
@@ -904,11 +934,93 @@ private:
             dfs_r(g + 1, f);
             return;
         }
+        const lane_state kept = lanes_;
         for (int r = hi; r >= std::max(lo, qlo_[g]) && !done_; --r) {
             rlo_[g] = rhi_[g] = r;
+            changed(g);
             if (feasible()) dfs_r(g + 1, f);
         }
         rlo_[g] = lo, rhi_[g] = hi;
+        lanes_ = kept;
+    }
+
+    /// Brings the lane state up to date after group g's levels changed: its bounds, and the
+    /// bounds of the kinds it holds (one colour's row, or one lane of every row for a shape).
+    /// (The search restores a group's levels with a copy of the state kept before it changed them.)
+    void changed(int g) {
+        if constexpr (lanes_used) {
+            auto& st = lanes_;
+            const auto i = static_cast<std::size_t>(g);
+            const int old_high = st.high[i];
+            bounds_of(g, st.low[i], st.high[i]);
+            const bool bad = st.low[i] > st.high[i] || st.low[i] > total_[i];
+            st.bad_groups = (st.bad_groups & ~(1u << g)) | (static_cast<unsigned>(bad) << g);
+            if (g < C) {
+                st.A_total += st.high[i] - old_high;
+                colour_row(g);
+            } else {
+                const int s = g - C;
+                st.b.set(s, std::max(0, total_[i] - st.high[i]));
+                st.B.set(s, total_[i] - st.low[i]);
+                st.q_shape.set(s, qlo_[i]);
+                st.r_shape.set(s, rhi_[i]);
+                // lane s of every colour's row (the colours' bits gathered in locals, stored once)
+                const int q_s = qlo_[i], r_s = rhi_[i];
+                int lo_total = st.lo_total[s], hi_total = st.hi_total[s];
+                unsigned bad_colours = 0, short_of = 0, over = 0;
+                for (int c = 0; c < C; ++c) {
+                    const auto k = static_cast<std::size_t>(c);
+                    const int n = n_[static_cast<std::size_t>(c * S + s)];
+                    const int lo = std::max(qlo_[k], n - r_s), hi = std::min(rhi_[k], n - q_s);
+                    const int dlo = lo - st.lo[k][s], dhi = hi - st.hi[k][s];
+                    st.lo[k].set(s, lo);
+                    st.hi[k].set(s, hi);
+                    lo_total += dlo, hi_total += dhi;
+                    const int lo_sum = st.lo_sum[k] += dlo, hi_sum = st.hi_sum[k] += dhi;
+                    const unsigned bad_lanes = (st.bad_lanes[k] & ~(1u << s)) | (lo > hi ? 1u << s : 0u);
+                    st.bad_lanes[k] = static_cast<std::uint8_t>(bad_lanes);
+                    bad_colours |= bad_lanes ? 1u << c : 0u;
+                    short_of |= !bad_lanes && st.low[k] > lo_sum ? 1u << c : 0u;
+                    over |= !bad_lanes && hi_sum > st.high[k] ? 1u << c : 0u;
+                }
+                st.lo_total.set(s, lo_total);
+                st.hi_total.set(s, hi_total);
+                st.bad_colours = bad_colours, st.short_of = short_of, st.over = over;
+            }
+        }
+    }
+    /// Colour c's row of the lane state: per kind (lane), the fewest and most of its copies in the
+    /// colour group (0 ≤ lo ≤ hi when the levels admit a split: a shape group's Qwirkles are at
+    /// most its fewest copies).
+    void colour_row(int c) {
+        auto& st = lanes_;
+        const auto i = static_cast<std::size_t>(c);
+        const lanes8 n = lanes8::bytes<S>(reinterpret_cast<const std::int8_t*>(&n_[static_cast<std::size_t>(c * S)]));
+        const lanes8 lo = max(lanes8::all(qlo_[i]), n - st.r_shape) & lane_mask;
+        const lanes8 hi = min(lanes8::all(rhi_[i]), n - st.q_shape) & lane_mask;
+        st.lo_total = st.lo_total - st.lo[i] + lo;
+        st.hi_total = st.hi_total - st.hi[i] + hi;
+        st.lo[i] = lo;
+        st.hi[i] = hi;
+        st.lo_sum[i] = sum_small(lo);  // (0 ≤ lo ≤ copies, 0 ≤ hi ≤ the group's rows)
+        st.hi_sum[i] = sum_small(hi);
+        unsigned bad = 0;
+        if (any_greater(lo, hi))
+            for (int s = 0; s < S; ++s) bad |= lo[s] > hi[s] ? 1u << s : 0u;
+        st.bad_lanes[i] = static_cast<std::uint8_t>(bad);
+        const unsigned bit = 1u << c;
+        st.bad_colours = (st.bad_colours & ~bit) | (bad ? bit : 0u);
+        st.short_of = (st.short_of & ~bit) | (!bad && st.low[i] > st.lo_sum[i] ? bit : 0u);
+        st.over = (st.over & ~bit) | (!bad && st.hi_sum[i] > st.high[i] ? bit : 0u);
+    }
+    /// The fewest and most cards group g's rows hold at its current levels (r rows, q of them
+    /// Qwirkles: at least 3 in each row and all of its kinds in a Qwirkle, at most all but one in
+    /// the others).
+    void bounds_of(int g, int& low, int& high) const noexcept {
+        const int size = size_of(g);
+        const auto i = static_cast<std::size_t>(g);
+        low = M * std::max(rlo_[i], qlo_[i]) + (size - M) * qlo_[i];
+        high = (size - 1) * rhi_[i] + qhi_[i];
     }
 
     /// Is there a split within the current bounds? With C ≤ 12 by the cut conditions of the
@@ -916,20 +1028,37 @@ private:
     /// Σ_s max(b_s − hi(X,s), lo(X̄,s)) ≤ A(X̄), where a, A bound the colour sums, b, B the shape
     /// sums of x, lo, hi the copies of each kind in its colour group. Else by a flow.
     bool feasible() {
+        if constexpr (lanes_used)
+            if (verify_lanes && !same_lanes(lanes_, rebuilt_lanes())) ++lane_mismatches;
         if constexpr (C > 12) return flow();
         else if constexpr (S <= 8) return plain_checks ? feasible_plain() : feasible_lanes();
         else return feasible_plain();
     }
+    /// The lane state built from scratch from the current levels (for verify_lanes).
+    lane_state rebuilt_lanes() {
+        const lane_state kept = lanes_;
+        lanes_ = {};
+        for (int g = 0; g < G; ++g) changed(g);
+        const lane_state fresh = lanes_;
+        lanes_ = kept;
+        return fresh;
+    }
+    static bool same_lanes(const lane_state& x, const lane_state& y) {
+        const auto same = [](const lanes8& a, const lanes8& b) { return !any_greater(a, b) && !any_greater(b, a); };
+        bool ok = x.low == y.low && x.high == y.high && x.bad_groups == y.bad_groups && x.bad_colours == y.bad_colours &&
+                  x.short_of == y.short_of && x.over == y.over && x.A_total == y.A_total && x.lo_sum == y.lo_sum &&
+                  x.hi_sum == y.hi_sum && x.bad_lanes == y.bad_lanes && same(x.b, y.b) && same(x.B, y.B) &&
+                  same(x.q_shape, y.q_shape) && same(x.r_shape, y.r_shape) && same(x.lo_total, y.lo_total) && same(x.hi_total, y.hi_total);
+        for (std::size_t c = 0; c < static_cast<std::size_t>(C); ++c) ok = ok && same(x.lo[c], y.lo[c]) && same(x.hi[c], y.hi[c]);
+        return ok;
+    }
 
-    /// Per group, the fewest and most cards its rows hold at the current levels (r rows, q of them
-    /// Qwirkles: at least 3 in each row and all of its kinds in a Qwirkle, at most all but one in
-    /// the others); false when a group can hold none of its counts (no split then).
+    /// Per group, the fewest and most cards its rows hold at the current levels (bounds_of); false
+    /// when a group can hold none of its counts (no split then).
     bool group_bounds(std::array<int, G>& low, std::array<int, G>& high) const noexcept {
         for (int g = 0; g < G; ++g) {
-            const int size = size_of(g);
             const auto i = static_cast<std::size_t>(g);
-            low[i] = M * std::max(rlo_[i], qlo_[i]) + (size - M) * qlo_[i];
-            high[i] = (size - 1) * rhi_[i] + qhi_[i];
+            bounds_of(g, low[i], high[i]);
             if (low[i] > high[i] || low[i] > total_[i]) return false;
         }
         return true;
@@ -940,35 +1069,18 @@ private:
     /// its sums over X are one lane-wise add or subtract of that colour's bounds away, and each
     /// condition one lane-wise min or max and a sum.
     bool feasible_lanes() {
-        std::array<int, G> low, high;
-        if (!group_bounds(low, high)) return false;
-        const int* const a = low.data();  // (the colours come first)
-        const int* const A = high.data();
-        lanes8 b, B, q_shape, r_shape;
-        int A_total = 0;
-        for (int c = 0; c < C; ++c) A_total += high[static_cast<std::size_t>(c)];
-        for (int s = 0; s < S; ++s) {
-            const auto g = static_cast<std::size_t>(C + s);
-            b.set(s, std::max(0, total_[g] - high[g]));
-            B.set(s, total_[g] - low[g]);
-            q_shape.set(s, qlo_[g]);
-            r_shape.set(s, rhi_[g]);
-        }
-        // per colour, the bounds of each kind's copies in the colour group (0 ≤ lo ≤ hi: a shape
-        // group's Qwirkles are at most its fewest copies)
-        std::array<lanes8, C> lo, hi;
-        lanes8 lo_total;
-        for (int c = 0; c < C; ++c) {
-            const lanes8 n = lanes8::bytes<S>(reinterpret_cast<const std::int8_t*>(&n_[static_cast<std::size_t>(c * S)]));
-            lo[static_cast<std::size_t>(c)] = max(lanes8::all(qlo_[c]), n - r_shape) & lane_mask;
-            hi[static_cast<std::size_t>(c)] = min(lanes8::all(rhi_[c]), n - q_shape) & lane_mask;
-            if (any_greater(lo[static_cast<std::size_t>(c)], hi[static_cast<std::size_t>(c)])) return false;
-            lo_total = lo_total + lo[static_cast<std::size_t>(c)];
-        }
+        const auto& st = lanes_;  // (up to date: see changed)
+        if (st.bad_groups | st.bad_colours) return false;
+        const int* const a = st.low.data();  // (the colours come first)
+        const int* const A = st.high.data();
+        const int A_total = st.A_total;
+        const lanes8 &b = st.b, &lo_total = st.lo_total;
+        const auto& lo = st.lo;
+        const auto& hi = st.hi;
         // X empty: supply Σ min(0, B − lo_total) must not be negative; after this test the lanes of
         // base + lo(X) are never negative, nor those of lo_total − lo(X) (both sums are then `sum_small`)
-        if (any_greater(lo_total, B)) return false;
-        const lanes8 base = B - lo_total;
+        if (any_greater(lo_total, st.B)) return false;
+        const lanes8 base = st.B - lo_total;
         // Only some sets need a test. Adding a colour c to X raises the supply by at least Σ lo_c
         // (per lane, min(h + hi_c, x + lo_c) ≥ min(h, x) + lo_c): when that covers a[c], the first
         // condition of X ∪ {c} follows from that of X, so it is tested on the sets of the other
@@ -976,14 +1088,7 @@ private:
         // Taking c out of X raises the forced side by at most Σ hi_c and the bound A(X̄) by A[c]:
         // when Σ hi_c ≤ A[c] the second condition of X \ {c} follows from that of X, so it is
         // tested on the sets whose complement holds only the other colours (`over`).
-        unsigned short_of = 0, over = 0;
-        lanes8 hi_total;
-        for (int c = 0; c < C; ++c) {
-            const auto i = static_cast<std::size_t>(c);
-            if (a[i] > sum_small(lo[i])) short_of |= 1u << c;
-            if (sum_small(hi[i]) > A[i]) over |= 1u << c;
-            hi_total = hi_total + hi[i];
-        }
+        const unsigned short_of = st.short_of, over = st.over;
         const auto supply = [&](const lanes8& los, const lanes8& his) { return sum_small(min(his, base + los)); };
         const auto forced = [&](const lanes8& los, const lanes8& his) { return sum_small(max(b - his, lo_total - los)); };
         // The set that failed last time first: the search asks again with one group's levels
@@ -1020,7 +1125,7 @@ private:
         }
         n = 0;
         for (unsigned m = over; m; m &= m - 1) order[static_cast<std::size_t>(n++)] = std::countr_zero(m);
-        lanes8 los = lo_total, his = hi_total;  // X: every colour, then without some of `over`
+        lanes8 los = lo_total, his = st.hi_total;  // X: every colour, then without some of `over`
         int AX = A_total;
         unsigned X = (1u << C) - 1;
         for (unsigned step = 0; step < (1u << n); ++step) {
