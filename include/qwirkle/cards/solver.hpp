@@ -84,6 +84,12 @@ struct lanes8_portable {
     }
     std::int16_t operator[](int j) const noexcept { return v[static_cast<std::size_t>(j)]; }
     void set(int j, int x) noexcept { v[static_cast<std::size_t>(j)] = static_cast<std::int16_t>(x); }
+    /// The same lanes with lane j set to x.
+    lanes8_portable with_lane(int j, int x) const noexcept {
+        lanes8_portable r = *this;
+        r.set(j, x);
+        return r;
+    }
     template <class F>
     static lanes8_portable map(const lanes8_portable& a, const lanes8_portable& b, F f) noexcept {
         lanes8_portable r;
@@ -139,6 +145,13 @@ struct lanes8_vector {
     }
     std::int16_t operator[](int j) const noexcept { return v[j]; }
     void set(int j, int x) noexcept { v[j] = static_cast<std::int16_t>(x); }
+    /// The same lanes with lane j set to x, as one whole-register blend (a store of one lane read
+    /// back soon as a whole register stalls: the store cannot be forwarded).
+    lanes8_vector with_lane(int j, int x) const noexcept {
+        const auto y = static_cast<std::int16_t>(x);
+        const raw lane = raw{0, 1, 2, 3, 4, 5, 6, 7} == static_cast<std::int16_t>(j);
+        return {v ^ ((v ^ raw{y, y, y, y, y, y, y, y}) & lane)};
+    }
     friend lanes8_vector operator+(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v + b.v}; }
     friend lanes8_vector operator-(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v - b.v}; }
     friend lanes8_vector operator&(const lanes8_vector& a, const lanes8_vector& b) noexcept { return {a.v & b.v}; }
@@ -960,10 +973,10 @@ private:
                 colour_row(g);
             } else {
                 const int s = g - C;
-                st.b.set(s, std::max(0, total_[i] - st.high[i]));
-                st.B.set(s, total_[i] - st.low[i]);
-                st.q_shape.set(s, qlo_[i]);
-                st.r_shape.set(s, rhi_[i]);
+                st.b = st.b.with_lane(s, std::max(0, total_[i] - st.high[i]));
+                st.B = st.B.with_lane(s, total_[i] - st.low[i]);
+                st.q_shape = st.q_shape.with_lane(s, qlo_[i]);
+                st.r_shape = st.r_shape.with_lane(s, rhi_[i]);
                 // lane s of every colour's row (the colours' bits gathered in locals, stored once)
                 const int q_s = qlo_[i], r_s = rhi_[i];
                 int lo_total = st.lo_total[s], hi_total = st.hi_total[s];
@@ -973,8 +986,8 @@ private:
                     const int n = n_[static_cast<std::size_t>(c * S + s)];
                     const int lo = std::max(qlo_[k], n - r_s), hi = std::min(rhi_[k], n - q_s);
                     const int dlo = lo - st.lo[k][s], dhi = hi - st.hi[k][s];
-                    st.lo[k].set(s, lo);
-                    st.hi[k].set(s, hi);
+                    st.lo[k] = st.lo[k].with_lane(s, lo);
+                    st.hi[k] = st.hi[k].with_lane(s, hi);
                     lo_total += dlo, hi_total += dhi;
                     const int lo_sum = st.lo_sum[k] += dlo, hi_sum = st.hi_sum[k] += dhi;
                     const unsigned bad_lanes = (st.bad_lanes[k] & ~(1u << s)) | (lo > hi ? 1u << s : 0u);
@@ -983,8 +996,8 @@ private:
                     short_of |= !bad_lanes && st.low[k] > lo_sum ? 1u << c : 0u;
                     over |= !bad_lanes && hi_sum > st.high[k] ? 1u << c : 0u;
                 }
-                st.lo_total.set(s, lo_total);
-                st.hi_total.set(s, hi_total);
+                st.lo_total = st.lo_total.with_lane(s, lo_total);
+                st.hi_total = st.hi_total.with_lane(s, hi_total);
                 st.bad_colours = bad_colours, st.short_of = short_of, st.over = over;
             }
         }
