@@ -49,9 +49,7 @@ struct long_rules : qc::schmidt_rules {
     static constexpr int copies = 2;
 };
 
-/// The reference: does a multiset split into valid rows, and with how many Qwirkles at most (-1: no)?
-/// Takes the first card present and tries every row containing it, recursively, memoised.
-/// The memo's key: the counts, 2 bits each (at most 3 copies of a card), 32 to a word.
+/// The exhaustive reference's memo key: the counts, 2 bits each (at most 3 copies of a card), 32 to a word.
 struct packed_counts {
     std::uint64_t lo = 0, hi = 0;
     friend bool operator==(const packed_counts&, const packed_counts&) = default;
@@ -62,6 +60,8 @@ struct packed_hash {
     }
 };
 
+/// The reference: does a multiset split into valid rows, and with how many Qwirkles at most (-1: no)?
+/// Takes the first card present and tries every row containing it, recursively, memoised.
 template <class R>
 struct exhaustive {
     using card = qc::card_t<R>;

@@ -859,10 +859,7 @@ public:
             rlo_[g] = 0;
             rhi_[g] = total / M;  // rows are not capped by the copies: more rows can avoid a Qwirkle
         }
-        if constexpr (lanes_used) {
-            lanes_ = {};
-            for (int g = 0; g < G; ++g) changed(g);
-        }
+        if constexpr (lanes_used) rebuild_lanes();
         if (!feasible()) return;
         dfs_q(0, f);
     }
@@ -957,6 +954,11 @@ private:
         lanes_ = kept;
     }
 
+    /// The lane state from scratch, from the current levels.
+    void rebuild_lanes() {
+        lanes_ = {};
+        for (int g = 0; g < G; ++g) changed(g);
+    }
     /// Brings the lane state up to date after group g's levels changed: its bounds, and the
     /// bounds of the kinds it holds (one colour's row, or one lane of every row for a shape).
     /// (The search restores a group's levels with a copy of the state kept before it changed them.)
@@ -965,8 +967,7 @@ private:
             auto& st = lanes_;
             const auto i = static_cast<std::size_t>(g);
             const int old_high = st.high[i];
-            bounds_of(g, st.low[i], st.high[i]);
-            const bool bad = st.low[i] > st.high[i] || st.low[i] > total_[i];
+            const bool bad = !bounds_of(g, st.low[i], st.high[i]);
             st.bad_groups = (st.bad_groups & ~(1u << g)) | (static_cast<unsigned>(bad) << g);
             if (g < C) {
                 st.A_total += st.high[i] - old_high;
@@ -978,13 +979,11 @@ private:
                 st.q_shape = st.q_shape.with_lane(s, qlo_[i]);
                 st.r_shape = st.r_shape.with_lane(s, rhi_[i]);
                 // lane s of every colour's row (the colours' bits gathered in locals, stored once)
-                const int q_s = qlo_[i], r_s = rhi_[i];
                 int lo_total = st.lo_total[s], hi_total = st.hi_total[s];
                 unsigned bad_colours = 0, short_of = 0, over = 0;
                 for (int c = 0; c < C; ++c) {
                     const auto k = static_cast<std::size_t>(c);
-                    const int n = n_[static_cast<std::size_t>(c * S + s)];
-                    const int lo = std::max(qlo_[k], n - r_s), hi = std::min(rhi_[k], n - q_s);
+                    const int lo = kind_low(c, s), hi = kind_high(c, s);
                     const int dlo = lo - st.lo[k][s], dhi = hi - st.hi[k][s];
                     st.lo[k] = st.lo[k].with_lane(s, lo);
                     st.hi[k] = st.hi[k].with_lane(s, hi);
@@ -1028,12 +1027,22 @@ private:
     }
     /// The fewest and most cards group g's rows hold at its current levels (r rows, q of them
     /// Qwirkles: at least 3 in each row and all of its kinds in a Qwirkle, at most all but one in
-    /// the others).
-    void bounds_of(int g, int& low, int& high) const noexcept {
+    /// the others); false when they admit none of its counts (low > high, or more than it has).
+    bool bounds_of(int g, int& low, int& high) const noexcept {
         const int size = size_of(g);
         const auto i = static_cast<std::size_t>(g);
         low = M * std::max(rlo_[i], qlo_[i]) + (size - M) * qlo_[i];
         high = (size - 1) * rhi_[i] + qhi_[i];
+        return low <= high && low <= total_[i];
+    }
+    /// The fewest and most copies of kind (c, s) in colour c's group at the current levels: at
+    /// least its Qwirkles and at most its rows, the rest going to shape s's group, which takes at
+    /// most its rows and at least its Qwirkles.
+    int kind_low(int c, int s) const noexcept {
+        return std::max(qlo_[static_cast<std::size_t>(c)], n_[static_cast<std::size_t>(c * S + s)] - rhi_[static_cast<std::size_t>(C + s)]);
+    }
+    int kind_high(int c, int s) const noexcept {
+        return std::min(rhi_[static_cast<std::size_t>(c)], n_[static_cast<std::size_t>(c * S + s)] - qlo_[static_cast<std::size_t>(C + s)]);
     }
 
     /// Is there a split within the current bounds? With C ≤ 12 by the cut conditions of the
@@ -1050,8 +1059,7 @@ private:
     /// The lane state built from scratch from the current levels (for verify_lanes).
     lane_state rebuilt_lanes() {
         const lane_state kept = lanes_;
-        lanes_ = {};
-        for (int g = 0; g < G; ++g) changed(g);
+        rebuild_lanes();
         const lane_state fresh = lanes_;
         lanes_ = kept;
         return fresh;
@@ -1071,8 +1079,7 @@ private:
     bool group_bounds(std::array<int, G>& low, std::array<int, G>& high) const noexcept {
         for (int g = 0; g < G; ++g) {
             const auto i = static_cast<std::size_t>(g);
-            bounds_of(g, low[i], high[i]);
-            if (low[i] > high[i] || low[i] > total_[i]) return false;
+            if (!bounds_of(g, low[i], high[i])) return false;
         }
         return true;
     }
@@ -1172,9 +1179,8 @@ private:
         }
         for (int c = 0; c < C; ++c)
             for (int sh = 0; sh < S; ++sh) {
-                const int n = n_[static_cast<std::size_t>(c * S + sh)];
-                lo[sh][c] = std::max(qlo_[c], n - rhi_[C + sh]);
-                hi[sh][c] = std::min(rhi_[c], n - qlo_[C + sh]);
+                lo[sh][c] = kind_low(c, sh);
+                hi[sh][c] = kind_high(c, sh);
                 if (lo[sh][c] > hi[sh][c]) return false;
                 lo_total[sh] += lo[sh][c];
             }
@@ -1222,9 +1228,8 @@ private:
             return true;
         };
         for (int g = 0; g < G; ++g) {
-            const int G_ = size_of(g);
-            const int low = M * std::max(rlo_[g], qlo_[g]) + (G_ - M) * qlo_[g];
-            const int high = (G_ - 1) * rhi_[g] + qhi_[g];
+            int low, high;
+            bounds_of(g, low, high);  // (the arcs below refuse a group that admits none of its counts)
             if (g < C) {
                 if (!arc(s, g, low, high)) return false;
             } else if (!arc(g, t, std::max(0, total_[g] - high), total_[g] - low)) {
@@ -1233,10 +1238,8 @@ private:
         }
         for (int c = 0; c < C; ++c)
             for (int sh = 0; sh < S; ++sh) {
-                const int n = n_[static_cast<std::size_t>(c * S + sh)];
-                lo[c][sh] = std::max(qlo_[c], n - rhi_[C + sh]);
-                const int hi = std::min(rhi_[c], n - qlo_[C + sh]);
-                if (!arc(c, C + sh, lo[c][sh], hi)) return false;
+                lo[c][sh] = kind_low(c, sh);
+                if (!arc(c, C + sh, lo[c][sh], kind_high(c, sh))) return false;
             }
         cap[t][s] = 1 << 20;
         int need = 0;
