@@ -16,6 +16,7 @@
 #include <qwirkle/cards/cards.hpp>
 #include <qwirkle/cards/perft.hpp>
 
+#include "../scale.hpp"
 #include "reference_solver.hpp"
 #include "support.hpp"
 
@@ -386,7 +387,8 @@ TEST_CASE("solver = 0.1.0 solver: 1500 random positions, tables of up to 12 rows
 
 TEST_CASE("solver = 0.1.0 solver: every position of 30 greedy games of each edition") {
     int positions = 0;
-    for (int k = 0; k < 30; ++k) {
+    const int games = qwirkle_test::scaled(30);  // (the sanitizer build runs fewer)
+    for (int k = 0; k < games; ++k) {
         qc::game g(2 + k % 3, 900u + static_cast<std::uint64_t>(k));
         qc::basic_game<qc::games999_rules> h(2 + k % 3, 900u + static_cast<std::uint64_t>(k));
         while (!g.is_terminal()) {
@@ -676,10 +678,11 @@ void outcomes_check(int positions, int rows, int hand_max, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("legal actions: every distinct outcome (cards played, Qwirkles formed) = explicit row search") {
-    outcomes_check<qc::standard_rules>(300, 5, 6, 21);
-    outcomes_check<mini_rules>(300, 5, 6, 22);
-    outcomes_check<wide_rules>(200, 4, 5, 23);
-    outcomes_check<long_rules>(100, 4, 5, 24);  // more than eight shapes: the plain-loop cut condition
+    using qwirkle_test::scaled;  // (the sanitizer build runs fewer)
+    outcomes_check<qc::standard_rules>(scaled(300), 5, 6, 21);
+    outcomes_check<mini_rules>(scaled(300), 5, 6, 22);
+    outcomes_check<wide_rules>(scaled(200), 4, 5, 23);
+    outcomes_check<long_rules>(scaled(100), 4, 5, 24);  // more than eight shapes: the plain-loop cut condition
 }
 
 namespace {

@@ -22,6 +22,8 @@
 #include <qwirkle/cards/cards.hpp>
 #include <qwirkle/qwirkle.hpp>
 
+#include "../scale.hpp"
+
 namespace {
 
 using namespace qwirkle;
@@ -270,16 +272,9 @@ void conformance_game(std::uint64_t seed, bool all_listed, int max_steps, long& 
     same_observations(rebuilt, g);
 }
 
-/// The number of games scaled by QWIRKLE_CONFORMANCE_SCALE (percent; the sanitizer build runs fewer).
-int scaled(int games) {
-    const char* s = std::getenv("QWIRKLE_CONFORMANCE_SCALE");
-    const int percent = s ? std::atoi(s) : 100;
-    return std::max(1, games * std::clamp(percent, 1, 1000) / 100);
-}
-
 template <class Kit>
 void conformance(int games, int all_listed_games, int max_steps) {
-    games = scaled(games);
+    games = qwirkle_test::scaled(games);  // (the sanitizer build runs fewer)
     long steps = 0, refused = 0;
     for (int i = 0; i < games; ++i)
         conformance_game<Kit>(static_cast<std::uint64_t>(1000 + i), i < all_listed_games, max_steps, steps, refused);

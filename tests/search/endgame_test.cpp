@@ -15,6 +15,8 @@
 #include <qwirkle/qwirkle.hpp>
 #include <qwirkle/search/endgame.hpp>
 
+#include "../scale.hpp"
+
 using namespace qwirkle;
 
 namespace {
@@ -97,10 +99,11 @@ TEST_CASE("endgame: hand-checked positions") {
 }
 
 /// Games for the minimax comparison: QWIRKLE_ENDGAME_GAMES, else 120 (about 330 positions, a few
-/// seconds: the CI smoke). The full proof ran 1,500 games, 4,189 positions (docs/notes/endgame.md).
+/// seconds: the CI smoke) scaled by QWIRKLE_TEST_SCALE. The full proof ran 1,500 games, 4,189
+/// positions (docs/notes/endgame.md).
 static int minimax_games() {
     const char* e = std::getenv("QWIRKLE_ENDGAME_GAMES");
-    return e ? std::max(1, std::atoi(e)) : 120;
+    return e ? std::max(1, std::atoi(e)) : qwirkle_test::scaled(120);
 }
 
 TEST_CASE("endgame: the solver equals plain minimax on small endgames of real games") {
