@@ -864,8 +864,8 @@ public:
         dfs_q(0, f);
     }
 
-    /// For the tests: the plain-loop cut condition instead of the lane-wise one. The search and
-    /// its outcomes must come out the same.
+    /// For the tests: the plain-loop cut condition instead of the lane-wise one, and no narrowing
+    /// of the row counts (narrow). The search and its outcomes must come out the same.
     bool plain_checks = false;
     /// For the tests: before every test of the cut condition, compare the lane-wise test's inputs,
     /// kept up to date group by group, with the same built from scratch; count the differences.
@@ -881,6 +881,7 @@ private:
     }();
     counts n_{};
     std::array<int, G> total_{}, qlo_{}, qhi_{}, rlo_{}, rhi_{};
+    std::array<int, G> fit_lo_{}, fit_hi_{};  ///< per group, the row counts its rows fit (narrow_all)
     unsigned last_cut_ = 0;  ///< the set of colours whose condition failed last (feasible_lanes)
 
     /// Whether feasible() is the lane-wise test (at most 12 colours and 8 shapes).
@@ -911,7 +912,16 @@ private:
     void dfs_q(int g, F& f) {
         if (g == G) {
             done_ = false;
-            dfs_r(0, f);
+            if (plain_checks) {
+                dfs_r(0, f);
+                return;
+            }
+            const lane_state kept = lanes_;
+            const auto kept_lo = rlo_, kept_hi = rhi_;
+            bool dirty = false;
+            if (narrow_all(dirty)) dfs_r(0, f);
+            rlo_ = kept_lo, rhi_ = kept_hi;
+            lanes_ = kept;
             return;
         }
         const int lo = qlo_[g], hi = qhi_[g];
@@ -945,14 +955,92 @@ private:
             return;
         }
         const lane_state kept = lanes_;
+        const auto kept_lo = rlo_, kept_hi = rhi_;
+        bool dirty = false;  // (has narrow() changed other groups since the state was as kept?)
         for (int r = hi; r >= std::max(lo, qlo_[g]) && !done_; --r) {
+            if (dirty) {
+                rlo_ = kept_lo, rhi_ = kept_hi;
+                lanes_ = kept;
+                dirty = false;
+            }
             rlo_[g] = rhi_[g] = r;
             changed(g);
-            if (feasible()) dfs_r(g + 1, f);
+            if ((plain_checks || narrow_across(g, dirty)) && feasible()) dfs_r(g + 1, f);
         }
-        rlo_[g] = lo, rhi_[g] = hi;
+        rlo_ = kept_lo, rhi_ = kept_hi;
         lanes_ = kept;
     }
+
+    /// Narrows the row counts [rlo, rhi] of the groups still open (the Qwirkles all set) to those
+    /// some arrangement can have; false when a group has none left. A group h with r rows, q of them
+    /// Qwirkles, holds x_p of its kind p, between q and r (one in each Qwirkle, at most one a row),
+    /// and the group on the kind's other side holds the other n_p − x_p, at most its own rows r'
+    /// and at least its own Qwirkles q'. So r ≥ x_p ≥ n_p − r'; the total T is at least
+    /// Σ_p max(q, n_p − r') and at most (size − 1)·r + q, which bounds r from below; and the rows
+    /// need M·r + (size − M)·q ≤ T ≤ Σ_p min(r, n_p − q'), which holds on an interval of r (the
+    /// right side less the left is concave in r: fit_lo_, fit_hi_, set once the Qwirkles are).
+    /// Every count taken out is one no arrangement has, so the search finds the same first
+    /// arrangement as without: only its dead ends go. `dirty` is set when a group's counts change.
+    ///
+    /// narrow_all: every group, once the Qwirkles are set (the fitting interval found first);
+    /// narrow_across(g): after group g's rows were set, the groups on the other side (their lower
+    /// bounds read g's rows; nothing else changed).
+    bool narrow_all(bool& dirty) {
+        for (int h = 0; h < G; ++h) {
+            const auto i = static_cast<std::size_t>(h);
+            const int q = qlo_[i], size = size_of(h);
+            const auto fits = [&](int r) {
+                int most = 0;
+                for (int p = 0; p < size; ++p) most += std::min(r, count(h, p) - qlo_[other(h, p)]);
+                return M * r + (size - M) * q <= most;
+            };
+            int lo = std::max(rlo_[i], q), hi = rhi_[i];
+            while (lo <= hi && !fits(lo)) ++lo;
+            while (hi > lo && !fits(hi)) --hi;
+            if (lo > hi) return false;
+            fit_lo_[i] = lo, fit_hi_[i] = hi;
+        }
+        // the upper bounds fall only here: the lower bounds they raise change nothing else
+        for (int h = 0; h < G; ++h) {
+            const auto i = static_cast<std::size_t>(h);
+            if (rhi_[i] != fit_hi_[i]) rhi_[i] = fit_hi_[i], changed(h), dirty = true;
+        }
+        for (int h = 0; h < G; ++h)
+            if (!narrow_group(h, dirty)) return false;
+        return true;
+    }
+    bool narrow_across(int g, bool& dirty) {
+        const int first = g < C ? C : 0, last = g < C ? G : C;
+        for (int h = first; h < last; ++h)
+            if (!narrow_group(h, dirty)) return false;
+        return true;
+    }
+    /// Raises group h's lower row count to what the rows across from it force (see narrow_all).
+    bool narrow_group(int h, bool& dirty) {
+        const auto i = static_cast<std::size_t>(h);
+        const int hi = rhi_[i];
+        int lo = rlo_[i];
+        if (lo == hi) return true;  // (set: the cut condition tests it)
+        const int q = qlo_[i], size = size_of(h);
+        int least = 0;  // the fewest cards the group holds
+        lo = std::max(lo, fit_lo_[i]);
+        for (int p = 0; p < size; ++p) {
+            const int forced = count(h, p) - rhi_[other(h, p)];
+            lo = std::max(lo, forced);
+            least += std::max(q, forced);
+        }
+        lo = std::max(lo, (least - q + size - 2) / (size - 1));  // (least ≥ q: the ceiling of a non-negative)
+        if (lo > hi) return false;
+        if (lo != rlo_[i]) {
+            rlo_[i] = lo;
+            changed(h);
+            dirty = true;
+        }
+        return true;
+    }
+    /// The group on the other side of kind p of group g (a colour group's p-th kind is in shape
+    /// group p, a shape group's in colour group p).
+    static constexpr std::size_t other(int g, int p) noexcept { return static_cast<std::size_t>(g < C ? C + p : p); }
 
     /// The lane state from scratch, from the current levels.
     void rebuild_lanes() {
@@ -1248,23 +1336,38 @@ private:
             else if (excess[v] < 0) cap[v][tt] += -excess[v];
         }
         const auto original = cap;
+        // Per node, the nodes its arcs with capacity left lead to (bit v): the search reads the
+        // same arcs in the same order as a loop over every node, so it finds the same paths.
+        static_assert(V <= 64, "a node's arcs fit in one word");
+        std::array<std::uint64_t, V> out{};
+        for (int u = 0; u < V; ++u)
+            for (int v = 0; v < V; ++v)
+                if (cap[u][v] > 0) out[u] |= std::uint64_t{1} << v;
         int got = 0;
         for (;;) {  // Edmonds–Karp
             std::array<int, V> prev;
-            prev.fill(-1);
             prev[ss] = ss;
-            std::array<int, V> queue{};
+            std::uint64_t seen = std::uint64_t{1} << ss;
+            std::array<int, V> queue;
             int qh = 0, qt = 0;
             queue[qt++] = ss;
-            while (qh < qt && prev[tt] < 0) {
+            while (qh < qt && !(seen >> tt & 1u)) {
                 const int u = queue[qh++];
-                for (int v = 0; v < V; ++v)
-                    if (prev[v] < 0 && cap[u][v] > 0) prev[v] = u, queue[qt++] = v;
+                for (std::uint64_t m = out[u] & ~seen; m; m &= m - 1) {
+                    const int v = std::countr_zero(m);
+                    prev[v] = u, queue[qt++] = v;
+                }
+                seen |= out[u];
             }
-            if (prev[tt] < 0) break;
+            if (!(seen >> tt & 1u)) break;
             int push = 1 << 20;
             for (int v = tt; v != ss; v = prev[v]) push = std::min(push, cap[prev[v]][v]);
-            for (int v = tt; v != ss; v = prev[v]) cap[prev[v]][v] -= push, cap[v][prev[v]] += push;
+            for (int v = tt; v != ss; v = prev[v]) {
+                const int u = prev[v];
+                if ((cap[u][v] -= push) == 0) out[u] &= ~(std::uint64_t{1} << v);
+                cap[v][u] += push;
+                out[v] |= std::uint64_t{1} << u;
+            }
             got += push;
         }
         if (got < need) return false;
