@@ -2,7 +2,7 @@
 # Fuzzing with libFuzzer (Clang): builds the targets of fuzz/ (QWIRKLE_BUILD_FUZZERS=ON, in
 # build/fuzz), writes the seed corpora (build/fuzz/seeds/<target>: from the perft suites and game
 # records of tests/data, and deterministic byte strings for the byte-driven targets) and runs them.
-#   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds,
+#   bash scripts/fuzz.sh              smoke: every target for QWIRKLE_FUZZ_SECONDS (default 5) seconds, two at a time,
 #                                     built at -O0 without -g in build/fuzz-smoke (4x quicker to compile)
 #   bash scripts/fuzz.sh long N [R]   every target for N seconds (or R executions, whichever comes
 #                                     first: -runs=R), one after the other, under nice -n 10
@@ -97,29 +97,48 @@ done
 # the seeds, twice each way); the game targets run as fast either way.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:malloc_context_size=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-status=0
-for t in "${targets[@]}"; do
-  log=$build/artifacts/$t.log
+# One target's run; its line of figures goes to $build/artifacts/<target>.result.
+run_target() {
+  local t=$1 log=$build/artifacts/$1.log start result runs elapsed rate max_len jobs_dir
   start=$(date +%s)
   case $t in  # the longest input worth trying: text seeds are < 1 KiB; the byte-driven targets cap their games
     fuzz_record) max_len=2048 ;;
     *) max_len=1024 ;;
   esac
-  args=(-max_total_time="$seconds" "${runs_limit[@]}" -entropic=0 -timeout=60 -rss_limit_mb=2048 -max_len=$max_len
-        -print_final_stats=1 -artifact_prefix="$PWD/$build/artifacts/$t-")
+  local args=(-max_total_time="$seconds" "${runs_limit[@]}" -entropic=0 -timeout=60 -rss_limit_mb=2048 -max_len=$max_len
+              -print_final_stats=1 -artifact_prefix="$PWD/$build/artifacts/$t-")
   if [ "$workers" = 1 ]; then
-    if nice -n 10 "$build/fuzz/$t" "${args[@]}" "$build/corpus/$t" "$seeds/$t" > "$log" 2>&1; then result=ok; else result=FAILED; status=1; fi
+    if nice -n 10 "$build/fuzz/$t" "${args[@]}" "$build/corpus/$t" "$seeds/$t" > "$log" 2>&1; then result=ok; else result=FAILED; fi
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   else  # N processes on one corpus; each writes its log (fuzz-<job>.log) into its own directory
     jobs_dir=$build/artifacts/$t-jobs; rm -rf "$jobs_dir"; mkdir -p "$jobs_dir"
     if (cd "$jobs_dir" && nice -n 10 "$OLDPWD/$build/fuzz/$t" -jobs="$workers" -workers="$workers" "${args[@]}" \
-          "$OLDPWD/$build/corpus/$t" "$OLDPWD/$seeds/$t") > "$log" 2>&1; then result=ok; else result=FAILED; status=1; fi
+          "$OLDPWD/$build/corpus/$t" "$OLDPWD/$seeds/$t") > "$log" 2>&1; then result=ok; else result=FAILED; fi
     cat "$jobs_dir"/fuzz-*.log >> "$log"
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$jobs_dir"/fuzz-*.log | awk '{s += $1} END {if (NR) print s}')
   fi
   elapsed=$(( $(date +%s) - start ))
   rate=$(( ${runs:-0} / (elapsed > 0 ? elapsed : 1) ))
-  echo "fuzz: $t $result: ${runs:-?} executions in $elapsed s (${rate}/s)"
-  if [ "$result" = FAILED ]; then grep -E 'ERROR|runtime error|property failed|Test unit written' "$log" | head -5; fi
+  {
+    echo "fuzz: $t $result: ${runs:-?} executions in $elapsed s (${rate}/s)"
+    if [ "$result" = FAILED ]; then grep -E 'ERROR|runtime error|property failed|Test unit written' "$log" | head -5; fi
+  } > "$build/artifacts/$t.result"
+}
+# The smoke runs two targets at a time (the machine's two cores: seven runs of a few seconds each
+# took 42 s one after the other); long runs go one after the other (QWIRKLE_FUZZ_PARALLEL sets it).
+parallel=${QWIRKLE_FUZZ_PARALLEL:-$([ "$mode" = smoke ] && echo 2 || echo 1)}
+case $parallel in ''|*[!0-9]*|0) echo "QWIRKLE_FUZZ_PARALLEL must be a positive integer" >&2; exit 2 ;; esac
+running=0
+for t in "${targets[@]}"; do
+  rm -f "$build/artifacts/$t.result"
+  if [ "$running" -ge "$parallel" ]; then wait -n || true; running=$((running - 1)); fi
+  run_target "$t" &
+  running=$((running + 1))
+done
+wait
+status=0
+for t in "${targets[@]}"; do
+  if [ -f "$build/artifacts/$t.result" ]; then cat "$build/artifacts/$t.result"; else echo "fuzz: $t FAILED: no result"; status=1; fi
+  grep -q "^fuzz: $t ok:" "$build/artifacts/$t.result" 2>/dev/null || status=1
 done
 exit $status

@@ -7,6 +7,8 @@
 
 #include <qwirkle/qwirkle.hpp>
 
+#include "../scale.hpp"
+
 using namespace qwirkle;
 using namespace qwirkle::literals;
 
@@ -299,14 +301,15 @@ TEST_CASE("records keep the action tiles and the run-time choices") {
 }
 
 TEST_CASE("1,000 seeded random games per rule set with invariants after every action") {
-    SUBCASE("standard") { random_games<standard_rules>(1000, 2, 4); }
-    SUBCASE("5-6 players") { random_games<five_six_player_rules>(1000, 5, 6); }
-    SUBCASE("mini-expansions") { random_games<mini_expansion_rules>(1000, 2, 4); }
+    const int games = qwirkle_test::scaled(1000);  // (the sanitizer build runs fewer)
+    SUBCASE("standard") { random_games<standard_rules>(games, 2, 4); }
+    SUBCASE("5-6 players") { random_games<five_six_player_rules>(games, 5, 6); }
+    SUBCASE("mini-expansions") { random_games<mini_expansion_rules>(games, 2, 4); }
     SUBCASE("mini-expansions, variant 1 (take a tile only)") {
-        random_games<mini_expansion_subset_rules<action_bit(action_tile::take_tile)>>(1000, 2, 4);
+        random_games<mini_expansion_subset_rules<action_bit(action_tile::take_tile)>>(games, 2, 4);
     }
     SUBCASE("mini-expansions, variant 2 (action tiles from the start)") {
-        random_games<action_tiles_at_start_rules>(1000, 2, 4);
+        random_games<action_tiles_at_start_rules>(games, 2, 4);
     }
 }
 
