@@ -193,6 +193,14 @@ using lanes8 = lanes8_vector;
 using lanes8 = lanes8_portable;
 #endif
 
+/// -1 in the first n lanes (at most 8), 0 in the others: the mask that keeps a row of n columns'
+/// padding at zero.
+inline lanes8 first_lanes(int n) noexcept {
+    lanes8 m;
+    for (int j = 0; j < n && j < 8; ++j) m.set(j, -1);
+    return m;
+}
+
 /// The level search on one position: per kind, t copies that must be placed (the table, or the table
 /// and a part of the hand being tested) and up to h more that may be (the hand).
 ///
@@ -371,11 +379,7 @@ private:
     std::array<std::array<std::uint8_t, NC>, NR> t_{}, h_{}, cap_{};
     // for feasible_lanes (at most 8 columns): -1 in the columns' lanes, 0 in the padding; cap_ in lanes
     static constexpr int NCP = NC < 8 ? 8 : NC;
-    lanes8 mask_ = [] {
-        lanes8 m;
-        for (int j = 0; j < NC && j < 8; ++j) m.set(j, -1);
-        return m;
-    }();
+    lanes8 mask_ = first_lanes(NC);
     std::array<lanes8, NR> capp_{};
     std::array<std::array<std::int16_t, NCP>, NR> mm_{};  // m_at of every kind, as of the last `feasible`
     int mm_total_ = 0;                                    // their sum
@@ -874,11 +878,7 @@ public:
 
 private:
     /// -1 in the shapes' lanes, 0 in the padding (for feasible_lanes).
-    lanes8 lane_mask = [] {
-        lanes8 m;
-        for (int j = 0; j < S && j < 8; ++j) m.set(j, -1);
-        return m;
-    }();
+    lanes8 lane_mask = first_lanes(S);
     counts n_{};
     std::array<int, G> total_{}, qlo_{}, qhi_{}, rlo_{}, rhi_{};
     std::array<int, G> fit_lo_{}, fit_hi_{};  ///< per group, the row counts its rows fit (narrow_all)
