@@ -138,7 +138,7 @@ done
 wait
 status=0
 for t in "${targets[@]}"; do
-  if [ -f "$build/artifacts/$t.result" ]; then cat "$build/artifacts/$t.result"; else echo "fuzz: $t FAILED: no result"; status=1; fi
+  if [ -f "$build/artifacts/$t.result" ]; then cat "$build/artifacts/$t.result"; else echo "fuzz: $t FAILED: no result"; fi
   grep -q "^fuzz: $t ok:" "$build/artifacts/$t.result" 2>/dev/null || status=1
 done
 exit $status

@@ -881,7 +881,7 @@ private:
     lanes8 lane_mask = first_lanes(S);
     counts n_{};
     std::array<int, G> total_{}, qlo_{}, qhi_{}, rlo_{}, rhi_{};
-    std::array<int, G> fit_lo_{}, fit_hi_{};  ///< per group, the row counts its rows fit (narrow_all)
+    std::array<int, G> fit_lo_{};  ///< per group, the fewest rows its cards fit (narrow_all)
     unsigned last_cut_ = 0;  ///< the set of colours whose condition failed last (feasible_lanes)
 
     /// Whether feasible() is the lane-wise test (at most 12 colours and 8 shapes).
@@ -978,7 +978,7 @@ private:
     /// and at least its own Qwirkles q'. So r ≥ x_p ≥ n_p − r'; the total T is at least
     /// Σ_p max(q, n_p − r') and at most (size − 1)·r + q, which bounds r from below; and the rows
     /// need M·r + (size − M)·q ≤ T ≤ Σ_p min(r, n_p − q'), which holds on an interval of r (the
-    /// right side less the left is concave in r: fit_lo_, fit_hi_, set once the Qwirkles are).
+    /// right side less the left is concave in r: found once the Qwirkles are set, its low end kept in fit_lo_).
     /// Every count taken out is one no arrangement has, so the search finds the same first
     /// arrangement as without: only its dead ends go. `dirty` is set when a group's counts change.
     ///
@@ -986,6 +986,8 @@ private:
     /// narrow_across(g): after group g's rows were set, the groups on the other side (their lower
     /// bounds read g's rows; nothing else changed).
     bool narrow_all(bool& dirty) {
+        // the upper bounds fall only here: the lower bounds they raise change nothing else
+        unsigned lowered = 0;  // (the groups whose upper bound fell: their lane state is brought up to date below)
         for (int h = 0; h < G; ++h) {
             const auto i = static_cast<std::size_t>(h);
             const int q = qlo_[i], size = size_of(h);
@@ -998,40 +1000,39 @@ private:
             while (lo <= hi && !fits(lo)) ++lo;
             while (hi > lo && !fits(hi)) --hi;
             if (lo > hi) return false;
-            fit_lo_[i] = lo, fit_hi_[i] = hi;
+            fit_lo_[i] = lo;
+            if (hi != rhi_[i]) rhi_[i] = hi, lowered |= 1u << h, dirty = true;
         }
-        // the upper bounds fall only here: the lower bounds they raise change nothing else
-        for (int h = 0; h < G; ++h) {
-            const auto i = static_cast<std::size_t>(h);
-            if (rhi_[i] != fit_hi_[i]) rhi_[i] = fit_hi_[i], changed(h), dirty = true;
-        }
+        // (every upper bound is set before any lower bound is raised: those read the other side's)
         for (int h = 0; h < G; ++h)
-            if (!narrow_group(h, dirty)) return false;
+            if (!narrow_group(h, dirty, lowered >> h & 1u)) return false;
         return true;
     }
     bool narrow_across(int g, bool& dirty) {
         const int first = g < C ? C : 0, last = g < C ? G : C;
         for (int h = first; h < last; ++h)
-            if (!narrow_group(h, dirty)) return false;
+            if (!narrow_group(h, dirty, false)) return false;
         return true;
     }
-    /// Raises group h's lower row count to what the rows across from it force (see narrow_all).
-    bool narrow_group(int h, bool& dirty) {
+    /// Raises group h's lower row count to what the rows across from it force (see narrow_all),
+    /// and brings its lane state up to date when that or (`stale`) its upper count changed.
+    bool narrow_group(int h, bool& dirty, bool stale) {
         const auto i = static_cast<std::size_t>(h);
         const int hi = rhi_[i];
         int lo = rlo_[i];
-        if (lo == hi) return true;  // (set: the cut condition tests it)
-        const int q = qlo_[i], size = size_of(h);
-        int least = 0;  // the fewest cards the group holds
-        lo = std::max(lo, fit_lo_[i]);
-        for (int p = 0; p < size; ++p) {
-            const int forced = count(h, p) - rhi_[other(h, p)];
-            lo = std::max(lo, forced);
-            least += std::max(q, forced);
+        if (lo < hi) {  // (else set: the cut condition tests it)
+            const int q = qlo_[i], size = size_of(h);
+            int least = 0;  // the fewest cards the group holds
+            lo = std::max(lo, fit_lo_[i]);
+            for (int p = 0; p < size; ++p) {
+                const int forced = count(h, p) - rhi_[other(h, p)];
+                lo = std::max(lo, forced);
+                least += std::max(q, forced);
+            }
+            lo = std::max(lo, (least - q + size - 2) / (size - 1));  // (least ≥ q: the ceiling of a non-negative)
+            if (lo > hi) return false;
         }
-        lo = std::max(lo, (least - q + size - 2) / (size - 1));  // (least ≥ q: the ceiling of a non-negative)
-        if (lo > hi) return false;
-        if (lo != rlo_[i]) {
+        if (lo != rlo_[i] || stale) {
             rlo_[i] = lo;
             changed(h);
             dirty = true;
