@@ -109,7 +109,10 @@ def figures(b):
         f[k] = v * 1e9 if k.startswith("ns_per") and abs(v) < 1e-3 else v
     return f
 def load(p, side, r):
-    with open(f"{out}/{p}.{side}.{r}.json") as fh:
+    path = f"{out}/{p}.{side}.{r}.json"
+    # (a program none of whose benchmarks the filter matches writes no file, or an empty one)
+    if not os.path.exists(path) or os.path.getsize(path) == 0: return {}
+    with open(path) as fh:
         data = json.load(fh)
     return {b["name"]: figures(b) for b in data["benchmarks"] if b.get("run_type", "iteration") == "iteration" and not b.get("error_occurred")}
 print(f"\nnew = working tree, old = {rev}; {rounds} rounds, run alternately; ratio = new/old per round")
@@ -119,6 +122,9 @@ for p in programs:
     old = [load(p, "old", r) for r in range(1, rounds + 1)]
     names_new, names_old = list(new[0]), set(old[0])
     print(f"-- {p}")
+    if not names_new and not names_old:
+        print("   (no benchmark of this program matches the filter)")
+        continue
     rows = [(name, name) for name in names_new if name in names_old]
     rows += [(a, b) for a, b in pairs if a in new[0] and b in names_old]
     for name, old_name in rows:
