@@ -197,12 +197,25 @@ public:
             } else {
                 // On the column axis only moves of 2+ tiles count: the tiles another tile of the
                 // hand can join in their column line (gathered without branches).
-                mask64 on_column = 0;
+                mask64 on_column = 0, on_row = 0;
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
-                    on_column |= (an.allows[1] & partners_of(t) & hand_) != 0 ? bit(t) : 0;
+                    const mask64 joining = partners_of(t) & hand_;
+                    on_row |= (an.allows[0] & joining) != 0 ? bit(t) : 0;
+                    on_column |= (an.allows[1] & joining) != 0 ? bit(t) : 0;
                 }
-                start<0>(an, an.at(), nav_key(an.key), true, tiles);
+                if constexpr (bulk) {
+                    // A tile no other tile of the hand joins on the row makes only the move of that
+                    // tile alone; on square tile sets all of them at this anchor score the same.
+                    const mask64 lone = tiles & ~on_row;
+                    if (lone) {
+                        const int score = cross_score[static_cast<std::size_t>(an.length[2] + an.length[3])] + main_score[static_cast<std::size_t>(an.length[0] + 1 + an.length[1])];
+                        visit_.add(score == 0 ? R::lone_tile_score : score, count_bits(lone));
+                    }
+                    if (on_row) start<0>(an, an.at(), nav_key(an.key), true, on_row);
+                } else {
+                    start<0>(an, an.at(), nav_key(an.key), true, tiles);
+                }
                 if (on_column) start<1>(an, an.at(), nav_key(an.key), true, on_column);
             }
         }
@@ -543,6 +556,9 @@ private:
     }();
 
     static constexpr bool pruned = has_floor<Visitor>;
+    /// A visitor of scores alone that takes n moves of one score at once (count_moves): on square
+    /// tile sets, the single tiles no other tile joins are handed over per anchor.
+    static constexpr bool bulk = !Sized && tile_type::colours == tile_type::shapes && requires(Visitor& v) { v.add(0, 0); };
     static constexpr bool scores_only = std::is_invocable_v<Visitor&, int>;
     static constexpr bool counts_tiles = !scores_only || Sized;  ///< is depth_ kept?
     static constexpr anchor_type open_ = board_type::open_cell();
@@ -634,13 +650,17 @@ struct move_stats {
 template <ruleset R, int Radius>
 constexpr move_stats count_moves(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
                                  const movegen_options& opt = {}) {
-    move_stats s;
-    for_each_move(b, hand, [&](int score) {
-        ++s.moves;
-        s.total += static_cast<std::uint64_t>(score);
-        s.best = score > s.best ? score : s.best;  // (a select: which move is best so far is not predictable)
-    }, opt);
-    return s;
+    struct counter {  // (add: n moves of one score, n >= 1)
+        move_stats s;
+        constexpr void operator()(int score) noexcept { add(score, 1); }
+        constexpr void add(int score, int n) noexcept {
+            s.moves += static_cast<std::uint64_t>(n);
+            s.total += static_cast<std::uint64_t>(score) * static_cast<std::uint64_t>(n);
+            s.best = score > s.best ? score : s.best;  // (a select: which move is best so far is not predictable)
+        }
+    } count;
+    for_each_move(b, hand, count, opt);
+    return count.s;
 }
 
 /// Does any legal placement exist?
