@@ -83,9 +83,11 @@ void for_each_outcome(const basic_tableau<R>& table, const cards_t<R>& hand, Vis
             const auto c = qwirkle::detail::tile_at<card_type>(i);
             all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(on_table.count(c) + part.count(c));
         }
-        // no Qwirkle possible: the one outcome is any arrangement
+        // No Qwirkle possible: the one outcome is any arrangement, the one arrange(table, part)
+        // gives (its most Qwirkles are 0: a playable part has an arrangement), without asking
+        // again for the most Qwirkles.
         if (solver.most_qwirkles(all, 1) < 0) {
-            if (auto t = arrange(table, part)) visit(static_cast<const basic_turn<R>&>(*t));
+            if (auto rows = solver.rows(all, 0)) visit(static_cast<const basic_turn<R>&>(basic_turn<R>{part, std::move(*rows)}));
             continue;
         }
         search.run(all, [&](const auto& x, const auto& q, const auto& r) {

@@ -1562,9 +1562,11 @@ public:
         return ok;
     }
 
-    /// The rows of an arrangement of `all` with `q` Qwirkles (q = its most Qwirkles).
-    basic_tableau<R> rows(const counts& all, int q) {
-        [[maybe_unused]] const int v = solver_.solve(all, counts{}, {1, 0, false, q, true});
+    /// The rows of an arrangement of `all` with `q` Qwirkles (q = its most Qwirkles), or none when
+    /// `all` has no such arrangement. (The search asks for the first arrangement with q Qwirkles or
+    /// more, unweighted: the rows depend on `all` and `q` alone, not on the questions asked before.)
+    std::optional<basic_tableau<R>> rows(const counts& all, int q) {
+        if (solver_.solve(all, counts{}, {1, 0, false, q, true}) < 0) return std::nullopt;
         counts x{}, played{};
         solver_.split(x, played);
         return rows_of(all, x);
@@ -1747,7 +1749,7 @@ std::optional<basic_turn<R>> arrange(const basic_tableau<R>& table, const cards_
         all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(all_cards.count(qwirkle::detail::tile_at<card_t<R>>(i)));
     const int q = s.most_qwirkles(all, 0);
     if (q < 0) return std::nullopt;
-    return basic_turn<R>{played, s.rows(all, q)};
+    return basic_turn<R>{played, *s.rows(all, q)};
 }
 
 /// A best legal turn: the cards played and the full resulting table (Qwirkles still on it), or none
