@@ -1535,6 +1535,7 @@ public:
     /// Most Qwirkles of an arrangement of `all` if at least `target`, else -1 (cached: exact values
     /// and "below" answers).
     int most_qwirkles(const counts& all, int target) {
+        if (target > 0 && !qwirkle_possible(all)) return -1;  // (most parts of a hand: no search at all)
         const key k = key_of(all);
         if (const entry* e = cache_.find(k)) {
             if (e->exact >= 0) return e->exact >= target ? e->exact : -1;
@@ -1546,6 +1547,21 @@ public:
         else if (target <= 0) out.exact = -2;
         else out.below = std::min(out.below, target);
         return v;
+    }
+
+    /// Does some group hold every one of its kinds (which a Qwirkle needs)?
+    static bool qwirkle_possible(const counts& all) noexcept {
+        for (int c = 0; c < C; ++c) {
+            bool full = true;
+            for (int s = 0; s < S; ++s) full = full && all[static_cast<std::size_t>(c * S + s)] > 0;
+            if (full) return true;
+        }
+        for (int s = 0; s < S; ++s) {
+            bool full = true;
+            for (int c = 0; c < C; ++c) full = full && all[static_cast<std::size_t>(c * S + s)] > 0;
+            if (full) return true;
+        }
+        return false;
     }
 
     /// Is the multiset arrangeable (first arrangement found; cached)?
