@@ -83,11 +83,13 @@ void for_each_outcome(const basic_tableau<R>& table, const cards_t<R>& hand, Vis
             const auto c = qwirkle::detail::tile_at<card_type>(i);
             all[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(on_table.count(c) + part.count(c));
         }
-        // No Qwirkle possible: the one outcome is any arrangement, the one arrange(table, part)
-        // gives (its most Qwirkles are 0: a playable part has an arrangement), without asking
-        // again for the most Qwirkles.
-        if (solver.most_qwirkles(all, 1) < 0) {
-            if (auto rows = solver.rows(all, 0)) visit(static_cast<const basic_turn<R>&>(basic_turn<R>{part, std::move(*rows)}));
+        // The first arrangement of the search that tries the most Qwirkles first: when it holds
+        // none, no arrangement holds one, and the one outcome is any arrangement — this one,
+        // the one arrange(table, part) gives.
+        const int qwirkles = solver.first_arrangement(all, 0);
+        if (qwirkles < 0) continue;  // (not arrangeable: no part playable_subsets lists)
+        if (qwirkles == 0) {
+            visit(static_cast<const basic_turn<R>&>(basic_turn<R>{part, solver.found_rows(all)}));
             continue;
         }
         search.run(all, [&](const auto& x, const auto& q, const auto& r) {

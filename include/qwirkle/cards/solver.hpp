@@ -1535,7 +1535,6 @@ public:
     /// Most Qwirkles of an arrangement of `all` if at least `target`, else -1 (cached: exact values
     /// and "below" answers).
     int most_qwirkles(const counts& all, int target) {
-        if (target > 0 && !qwirkle_possible(all)) return -1;  // (most parts of a hand: no search at all)
         const key k = key_of(all);
         if (const entry* e = cache_.find(k)) {
             if (e->exact >= 0) return e->exact >= target ? e->exact : -1;
@@ -1547,21 +1546,6 @@ public:
         else if (target <= 0) out.exact = -2;
         else out.below = std::min(out.below, target);
         return v;
-    }
-
-    /// Does some group hold every one of its kinds (which a Qwirkle needs)?
-    static bool qwirkle_possible(const counts& all) noexcept {
-        for (int c = 0; c < C; ++c) {
-            bool full = true;
-            for (int s = 0; s < S; ++s) full = full && all[static_cast<std::size_t>(c * S + s)] > 0;
-            if (full) return true;
-        }
-        for (int s = 0; s < S; ++s) {
-            bool full = true;
-            for (int c = 0; c < C; ++c) full = full && all[static_cast<std::size_t>(c * S + s)] > 0;
-            if (full) return true;
-        }
-        return false;
     }
 
     /// Is the multiset arrangeable (first arrangement found; cached)?
@@ -1582,7 +1566,15 @@ public:
     /// `all` has no such arrangement. (The search asks for the first arrangement with q Qwirkles or
     /// more, unweighted: the rows depend on `all` and `q` alone, not on the questions asked before.)
     std::optional<basic_tableau<R>> rows(const counts& all, int q) {
-        if (solver_.solve(all, counts{}, {1, 0, false, q, true}) < 0) return std::nullopt;
+        if (first_arrangement(all, q) < 0) return std::nullopt;
+        return found_rows(all);
+    }
+    /// The search of rows(all, q) alone: the Qwirkles of the arrangement it finds, or -1 for none.
+    /// It tries the most Qwirkles first, so for q = 0 the arrangement has none only when no
+    /// arrangement of `all` has one. found_rows(all) then gives its rows.
+    int first_arrangement(const counts& all, int q) { return solver_.solve(all, counts{}, {1, 0, false, q, true}); }
+    /// The rows of the arrangement the last search found (of the same `all`).
+    basic_tableau<R> found_rows(const counts& all) const {
         counts x{}, played{};
         solver_.split(x, played);
         return rows_of(all, x);
