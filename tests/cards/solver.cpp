@@ -217,6 +217,21 @@ void cross_check(int positions, int rows, int hand_max, std::uint64_t seed) {
             if (goal == qc::objective::qwirkles_then_cards) CHECK(std::pair{t->qwirkles(), t->cards()} == want.best_qc);
             else CHECK(std::pair{t->cards(), t->qwirkles()} == want.best_cq);
         }
+        // The first arrangement of the rows' search (most Qwirkles tried first) holds none only
+        // when no arrangement does (for_each_outcome lists such a part by these rows alone).
+        auto& solver = qc::detail::solver_instance<R>();
+        for (const auto& s : subsets) {
+            auto with_part = table.contents();
+            with_part += s;
+            std::vector<std::uint8_t> all = counts_of<R>(with_part);
+            typename qc::detail::card_solver<R>::counts a{};
+            std::copy(all.begin(), all.end(), a.begin());
+            const int most = ref.most_qwirkles(all), first = solver.first_arrangement(a, 0);
+            CHECK(first >= 0);
+            CHECK(most >= 0);
+            CHECK((first == 0) == (most == 0));
+            CHECK(first <= most);
+        }
         // Every playable part can actually be arranged.
         for (std::size_t i = 0; i < subsets.size(); i += 7) {
             const auto t = qc::arrange(table, subsets[i]);
