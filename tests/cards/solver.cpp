@@ -231,6 +231,12 @@ void cross_check(int positions, int rows, int hand_max, std::uint64_t seed) {
             CHECK(most >= 0);
             CHECK((first == 0) == (most == 0));
             CHECK(first <= most);
+            if (first == 0) {  // and its rows are those arrange() gives
+                const std::string rows = qc::to_string(solver.found_rows(a));
+                const auto t = qc::arrange(table, s);
+                REQUIRE(t.has_value());
+                CHECK(qc::to_string(t->result) == rows);
+            }
         }
         // Every playable part can actually be arranged.
         for (std::size_t i = 0; i < subsets.size(); i += 7) {

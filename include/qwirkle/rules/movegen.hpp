@@ -556,10 +556,10 @@ private:
     }();
 
     static constexpr bool pruned = has_floor<Visitor>;
+    static constexpr bool scores_only = std::is_invocable_v<Visitor&, int>;
     /// A visitor of scores alone that takes n moves of one score at once (count_moves): on square
     /// tile sets, the single tiles no other tile joins are handed over per anchor.
-    static constexpr bool bulk = !Sized && tile_type::colours == tile_type::shapes && requires(Visitor& v) { v.add(0, 0); };
-    static constexpr bool scores_only = std::is_invocable_v<Visitor&, int>;
+    static constexpr bool bulk = scores_only && !Sized && tile_type::colours == tile_type::shapes && requires(Visitor& v) { v.add(0, 0); };
     static constexpr bool counts_tiles = !scores_only || Sized;  ///< is depth_ kept?
     static constexpr anchor_type open_ = board_type::open_cell();
     // The cells going forward from the current start, as far as read (see gauge()).
