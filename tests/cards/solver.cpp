@@ -232,10 +232,10 @@ void cross_check(int positions, int rows, int hand_max, std::uint64_t seed) {
             CHECK((first == 0) == (most == 0));
             CHECK(first <= most);
             if (first == 0) {  // and its rows are those arrange() gives
-                const std::string rows = qc::to_string(solver.found_rows(a));
+                const std::string found = qc::to_string(solver.found_rows(a));
                 const auto t = qc::arrange(table, s);
                 REQUIRE(t.has_value());
-                CHECK(qc::to_string(t->result) == rows);
+                CHECK(qc::to_string(t->result) == found);
             }
         }
         // Every playable part can actually be arranged.
