@@ -196,7 +196,8 @@ public:
                 if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) start<1>(an, an.at(), nav_key(an.key), true, on_column);
             } else {
                 // On the column axis only moves of 2+ tiles count: the tiles another tile of the
-                // hand can join in their column line (gathered without branches).
+                // hand can join in their column line (gathered without branches, as are those
+                // another tile can join in their row line, for `bulk`).
                 mask64 on_column = 0, on_row = 0;
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
@@ -209,7 +210,9 @@ public:
                     // tile alone; on square tile sets all of them at this anchor score the same.
                     const mask64 lone = tiles & ~on_row;
                     if (lone) {
-                        const int score = cross_score[static_cast<std::size_t>(an.length[2] + an.length[3])] + main_score[static_cast<std::size_t>(an.length[0] + 1 + an.length[1])];
+                        // (what start<0> would emit for each: its crossing line's points and the row's)
+                        const int score = cross_points<0>(an, an.length[2] + an.length[3], lowest_bit(lone)) +
+                                          main_points(0, an.length[0] + 1 + an.length[1]);
                         visit_.add(score == 0 ? R::lone_tile_score : score, count_bits(lone));
                     }
                     if (on_row) start<0>(an, an.at(), nav_key(an.key), true, on_row);
