@@ -5,9 +5,13 @@
 //
 //   workload MODE DATA_DIR     MODE: suite | list | in_game | best | place_undo | place_rewind | copy | greedy
 // Prints the number of units the counts are to be divided by (passes, positions, moves, games).
-#include <valgrind/callgrind.h>
-
+//
+// Built with QWIRKLE_WORKLOAD_TIMED (scripts/bench-interleave.sh), the same workloads are timed
+// instead: a shared library whose qwirkle_timed_workload() runs one and returns the nanoseconds its
+// measured parts took, so that a driver can run two revisions' builds of it in one process,
+// alternately, a few milliseconds apart (bench/callgrind/interleave.cpp).
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <span>
@@ -15,6 +19,28 @@
 #include <vector>
 
 #include <qwirkle/qwirkle.hpp>
+
+#if defined(QWIRKLE_WORKLOAD_TIMED)
+#include <chrono>
+namespace {
+std::chrono::steady_clock::time_point timer_started;
+std::uint64_t timer_ns = 0, timer_pairs = 0;
+bool timer_on = false;
+void toggle_timer() {
+    const auto now = std::chrono::steady_clock::now();
+    if (timer_on) {
+        timer_ns += static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - timer_started).count());
+        ++timer_pairs;
+    }
+    timer_started = now;
+    timer_on = !timer_on;
+}
+}  // namespace
+#define QWIRKLE_TOGGLE_MEASURE toggle_timer()
+#else
+#include <valgrind/callgrind.h>
+#define QWIRKLE_TOGGLE_MEASURE CALLGRIND_TOGGLE_COLLECT
+#endif
 
 namespace {
 
@@ -51,30 +77,29 @@ void place_and_rewind(Board& b, const Move& m) {
     }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    if (argc != 3) return 2;
-    const std::string mode = argv[1];
-    const auto ps = load(argv[2]);
+/// Runs workload `mode` on the suite in `dir`: 0, with the units and moves to divide by; 2 for an
+/// unknown mode, 3 when the suite is not there.
+int run(const std::string& mode, const std::string& dir, std::uint64_t& units, std::uint64_t& moves) {
+    const auto ps = load(dir);
     if (ps.size() != 40) return 3;
-    std::uint64_t units = 0, moves = 0;
+    units = 0;
+    moves = 0;
     if (mode == "suite") {  // one pass over the 40 positions of the suite
         for (const auto& p : ps) sink = qwirkle::count_moves(p.board, p.hand).moves;  // warm-up, not counted
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         for (const auto& p : ps) {
             const auto s = qwirkle::count_moves(p.board, p.hand);
             moves += s.moves;
             sink = s.total;
         }
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         units = 1;
     } else if (mode == "list") {  // the same pass with every move written out (legal_moves into a span)
         std::vector<qwirkle::scored_move> out(4096);
         for (const auto& p : ps) sink = qwirkle::legal_moves(p.board, p.hand, std::span(out));  // warm-up, not counted
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         for (const auto& p : ps) moves += qwirkle::legal_moves(p.board, p.hand, std::span(out));
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         units = 1;
     } else if (mode == "in_game" || mode == "best") {  // every position of 20 greedy games, each once:
         const bool best = mode == "best";                 // move generation (count_moves), or best_move
@@ -82,14 +107,14 @@ int main(int argc, char** argv) {
             qwirkle::game g(2, seed);
             while (!over(g)) {
                 const auto& hand = g.hand(g.current_player());
-                CALLGRIND_TOGGLE_COLLECT;
+                QWIRKLE_TOGGLE_MEASURE;
                 if (best) {
                     sink = qwirkle::best_move(g.board(), hand, g.move_options()).has_value();
                 } else {
                     const auto s = qwirkle::count_moves(g.board(), hand, g.move_options());
                     moves += s.moves;
                 }
-                CALLGRIND_TOGGLE_COLLECT;
+                QWIRKLE_TOGGLE_MEASURE;
                 ++units;
                 if (auto m = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(m->move);
                 else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
@@ -100,33 +125,33 @@ int main(int argc, char** argv) {
         auto p = ps[1];
         const auto best = qwirkle::best_move(p.board, p.hand);
         moves = static_cast<std::uint64_t>(best->move.size());
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         for (int r = 0; r < 1000; ++r) {
             p.board.place(best->move);
             p.board.undo(best->move);
         }
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         sink = static_cast<std::uint64_t>(p.board.size());
         units = 1000;
     } else if (mode == "place_rewind") {  // the same move placed and rewound (undone, on a board without rewind)
         auto p = ps[1];
         const auto best = qwirkle::best_move(p.board, p.hand);
         moves = static_cast<std::uint64_t>(best->move.size());
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         for (int r = 0; r < 1000; ++r) place_and_rewind(p.board, best->move);
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         sink = static_cast<std::uint64_t>(p.board.size());
         units = 1000;
     } else if (mode == "copy") {  // copies of every suite board
         std::vector<qwirkle::board> out(ps.size());
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         for (int r = 0; r < 25; ++r)
             for (std::size_t i = 0; i < ps.size(); ++i) out[i] = ps[i].board;
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         sink = static_cast<std::uint64_t>(out[7].size());
         units = 25 * ps.size();
     } else if (mode == "greedy") {  // 20 whole greedy 2-player games through the game API
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         for (std::uint64_t seed = 1; seed <= 20; ++seed) {
             qwirkle::game g(2, seed);
             while (!over(g)) {
@@ -146,11 +171,35 @@ int main(int argc, char** argv) {
             }
             sink = static_cast<std::uint64_t>(g.scores()[0]);
         }
-        CALLGRIND_TOGGLE_COLLECT;
+        QWIRKLE_TOGGLE_MEASURE;
         units = 20;
     } else {
         return 2;
     }
+    return 0;
+}
+
+}  // namespace
+
+#if defined(QWIRKLE_WORKLOAD_TIMED)
+/// out: nanoseconds measured, timed stretches, units, moves. Returns what run() does.
+extern "C" [[gnu::visibility("default")]] int qwirkle_timed_workload(const char* mode, const char* dir, unsigned long long* out) {
+    timer_ns = timer_pairs = 0;
+    timer_on = false;
+    std::uint64_t units = 0, moves = 0;
+    const int status = run(mode, dir, units, moves);
+    out[0] = timer_ns;
+    out[1] = timer_pairs;
+    out[2] = units;
+    out[3] = moves;
+    return status;
+}
+#else
+int main(int argc, char** argv) {
+    if (argc != 3) return 2;
+    std::uint64_t units = 0, moves = 0;
+    if (const int status = run(argv[1], argv[2], units, moves)) return status;
     std::printf("%llu %llu\n", static_cast<unsigned long long>(units), static_cast<unsigned long long>(moves));
     return 0;
 }
+#endif

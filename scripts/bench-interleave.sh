@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Time ratios of the working tree against a git revision, the two run in one process a few
+# milliseconds apart: for a host whose speed wanders (bench-compare.sh alternates whole programs,
+# seconds apart, and its spreads on such a host can be wider than the change measured).
+#
+#   bash scripts/bench-interleave.sh REV [ROUNDS] [MODE...]
+#     MODE: suite list in_game best place_undo place_rewind copy greedy (default: all)
+#     ROUNDS: default 40
+#
+# The workloads are bench/callgrind/workload.cpp's (public 0.1.0 API only, so REV may be 0.1.0),
+# built for each side as a shared library (g++ -O3, as callgrind.sh builds them) and loaded by
+# bench/callgrind/interleave.cpp, which runs them alternately and prints each side's median time per
+# unit and the spread of the per-round ratios new/old. The ratio's median and quartiles are what
+# to quote; min and max show the host's worst moments.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 1 ]; then
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+rev=$1
+shift
+commit=$(git rev-parse --verify --quiet "$rev^{commit}") || { echo "bench-interleave: no such revision: $rev" >&2; exit 2; }
+rounds=40
+if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
+  rounds=$1
+  shift
+fi
+modes=("$@")
+[ ${#modes[@]} -gt 0 ] || modes=(suite list in_game best place_undo place_rewind copy greedy)
+for m in "${modes[@]}"; do
+  case $m in suite|list|in_game|best|place_undo|place_rewind|copy|greedy) ;;
+    *) echo "bench-interleave: unknown mode: $m" >&2; exit 2;; esac
+done
+out=build/interleave
+mkdir -p "$out"
+src=build/bench-compare/$commit/src   # shared with bench-compare.sh and callgrind.sh
+if [ ! -f "$src/CMakeLists.txt" ]; then
+  rm -rf "$src" && mkdir -p "$src" && git archive "$commit" | tar -x -C "$src"
+fi
+# (hidden symbols and -Bsymbolic: each library keeps its own copy of every template)
+lib=(-std=c++20 -O3 -DNDEBUG -DQWIRKLE_WORKLOAD_TIMED -fPIC -shared -fvisibility=hidden -fvisibility-inlines-hidden -Wl,-Bsymbolic)
+g++ "${lib[@]}" -Iinclude bench/callgrind/workload.cpp -o "$out/new.so"
+g++ "${lib[@]}" -I"$src/include" bench/callgrind/workload.cpp -o "$out/old.so"
+g++ -std=c++20 -O2 bench/callgrind/interleave.cpp -o "$out/interleave" -ldl
+echo "new = working tree, old = $rev ($commit); $rounds rounds, alternately in one process; ratio = new/old per round"
+"$out/interleave" "$PWD/$out/new.so" "$PWD/$out/old.so" tests/data "$rounds" "${modes[@]}"
