@@ -177,15 +177,15 @@ public:
                 // tile alone (on the row axis), whose score is known here.
                 const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
                 const mask64 lone_ok = or_lone(line_ceiling(row) + line_ceiling(column)) > visit_.floor() ? ~mask64{0} : 0;
-                mask64 on_row = 0, on_column = 0, several_row = 0, several_column = 0;
+                mask64 on_row = lone_ok & tiles, on_column = 0, several_row = 0, several_column = 0;
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
                     const mask64 others = hand_ & ~bit(t);
                     // (the tiles that join t: those of its line's extensions, see start())
                     const mask64 with_t = partners_of(t) & others;
                     const mask64 join_row = an.allows[0] & with_t, join_column = an.allows[1] & with_t;
-                    if (join_row || (lone_ok & bit(t))) on_row |= bit(t);
-                    if (join_column) on_column |= bit(t);
+                    on_row |= nonzero(join_row) << t;
+                    on_column |= nonzero(join_column) << t;
                     several_row |= join_row & (join_row - 1);  // (two or more tiles join t)
                     several_column |= join_column & (join_column - 1);
                 }
@@ -202,8 +202,8 @@ public:
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
                     const mask64 joining = partners_of(t) & hand_;
-                    on_row |= (an.allows[0] & joining) != 0 ? bit(t) : 0;
-                    on_column |= (an.allows[1] & joining) != 0 ? bit(t) : 0;
+                    on_row |= nonzero(an.allows[0] & joining) << t;
+                    on_column |= nonzero(an.allows[1] & joining) << t;
                 }
                 if constexpr (bulk) {
                     // A tile no other tile of the hand joins on the row makes only the move of that
