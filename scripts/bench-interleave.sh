@@ -12,10 +12,12 @@
 # bench/callgrind/interleave.cpp, which runs them alternately and prints each side's median time per
 # unit and the spread of the per-round ratios new/old. The ratio's median and quartiles are what
 # to quote; min and max show the host's worst moments.
+#   QWIRKLE_INTERLEAVE_FLAGS_NEW, QWIRKLE_INTERLEAVE_FLAGS_OLD: more compiler flags for one side
+#   (REV = HEAD and -march=native on the new side: what building for the machine gives)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 1 ]; then
-  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 rev=$1
@@ -40,8 +42,11 @@ if [ ! -f "$src/CMakeLists.txt" ]; then
 fi
 # (hidden symbols and -Bsymbolic: each library keeps its own copy of every template)
 lib=(-std=c++20 -O3 -DNDEBUG -DQWIRKLE_WORKLOAD_TIMED -fPIC -shared -fvisibility=hidden -fvisibility-inlines-hidden -Wl,-Bsymbolic)
-g++ "${lib[@]}" -Iinclude bench/callgrind/workload.cpp -o "$out/new.so"
-g++ "${lib[@]}" -I"$src/include" bench/callgrind/workload.cpp -o "$out/old.so"
+read -r -a flags_new <<<"${QWIRKLE_INTERLEAVE_FLAGS_NEW:-}"
+read -r -a flags_old <<<"${QWIRKLE_INTERLEAVE_FLAGS_OLD:-}"
+g++ "${lib[@]}" ${flags_new[@]+"${flags_new[@]}"} -Iinclude bench/callgrind/workload.cpp -o "$out/new.so"
+g++ "${lib[@]}" ${flags_old[@]+"${flags_old[@]}"} -I"$src/include" bench/callgrind/workload.cpp -o "$out/old.so"
 g++ -std=c++20 -O2 bench/callgrind/interleave.cpp -o "$out/interleave" -ldl
-echo "new = working tree, old = $rev ($commit); $rounds rounds, alternately in one process; ratio = new/old per round"
+echo "new = working tree${QWIRKLE_INTERLEAVE_FLAGS_NEW:+ ($QWIRKLE_INTERLEAVE_FLAGS_NEW)}, old = $rev ($commit)${QWIRKLE_INTERLEAVE_FLAGS_OLD:+ ($QWIRKLE_INTERLEAVE_FLAGS_OLD)};" \
+     "$rounds rounds, alternately in one process; ratio = new/old per round"
 "$out/interleave" "$PWD/$out/new.so" "$PWD/$out/old.so" tests/data "$rounds" "${modes[@]}"
