@@ -12,8 +12,8 @@
 # bench/callgrind/interleave.cpp, which runs them alternately and prints each side's median time per
 # unit and the spread of the per-round ratios new/old. The ratio's median and quartiles are what
 # to quote; min and max show the host's worst moments.
-#   QWIRKLE_INTERLEAVE_FLAGS_NEW, QWIRKLE_INTERLEAVE_FLAGS_OLD: more compiler flags for one side
-#   (REV = HEAD and -march=native on the new side: what building for the machine gives)
+#   QWIRKLE_INTERLEAVE_FLAGS_NEW, QWIRKLE_INTERLEAVE_FLAGS_OLD: more compiler flags for one side,
+#   split at spaces (REV = HEAD and -march=native on the new side: what building for the machine gives)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 1 ]; then
@@ -28,6 +28,7 @@ if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
   rounds=$1
   shift
 fi
+(( rounds >= 1 && rounds <= 100000 )) || { echo "bench-interleave: ROUNDS must be from 1 to 100000" >&2; exit 2; }
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(suite list in_game best place_undo place_rewind copy greedy)
 for m in "${modes[@]}"; do

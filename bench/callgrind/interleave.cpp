@@ -9,12 +9,15 @@
 //
 // A round runs each side three times, alternately, and keeps each side's fastest run.
 // Prints, per mode: the median time per unit of each side (the clock's own cost per timed stretch,
-// measured here, taken off), and the ratio new/old of each round: median, quartiles, min and max.
+// measured here every round, taken off), and the ratio new/old of each round: median, quartiles,
+// min and max; a note when the two sides did different work (other units or moves: the revisions
+// played other games).
 // Exit status 2 for a usage error, 1 when a library or a workload fails.
 #include <dlfcn.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -35,11 +38,11 @@ workload_fn open_side(const char* path) {
     return f;
 }
 
-/// What one timed stretch costs the clock itself (two reads of steady_clock): the median of many.
-double clock_cost_ns() {
+/// What one timed stretch costs the clock itself (two reads of steady_clock): the median of
+/// `reps` loops of n pairs.
+double clock_cost_ns(int reps, int n) {
     std::vector<double> v;
-    for (int r = 0; r < 21; ++r) {
-        constexpr int n = 20000;
+    for (int r = 0; r < reps; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
         for (int i = 0; i < n; ++i) {
             const auto a = std::chrono::steady_clock::now();
@@ -76,16 +79,19 @@ int main(int argc, char** argv) {
     }
     const workload_fn side[2] = {open_side(argv[1]), open_side(argv[2])};
     if (!side[0] || !side[1]) return 1;
-    const double clock = clock_cost_ns();
     // Each round takes each side's best of `tries` runs, alternated (a run the host interrupts
     // only ever takes longer).
     constexpr int tries = 3;
-    std::printf("clock: %.1f ns per timed stretch (taken off both sides)\n", clock);
+    std::printf("clock: %.1f ns per timed stretch (measured again every round, taken off both sides)\n", clock_cost_ns(21, 20000));
     std::printf("%-13s %12s %12s  %7s %7s %7s %7s %7s\n", "workload", "new ns/unit", "old ns/unit", "min", "q1", "median", "q3", "max");
     for (int m = 5; m < argc; ++m) {
         std::vector<double> ratio, per[2];
+        bool same_work = true;
         for (long r = 0; r < rounds; ++r) {
+            // (the clock's cost as the host runs now: a stale one would bias the ratio)
+            const double clock = clock_cost_ns(5, 2000);
             double ns[2] = {0, 0};
+            unsigned long long work[2][2] = {{0, 0}, {0, 0}};
             for (int k = 0; k < 2 * tries; ++k) {
                 const int s = (r + k) % 2;  // new, old, new, ...; who goes first alternates
                 unsigned long long out[4] = {0, 0, 0, 0};
@@ -96,13 +102,22 @@ int main(int argc, char** argv) {
                 const double units = out[2] > 0 ? static_cast<double>(out[2]) : 1.0;
                 const double t = (static_cast<double>(out[0]) - clock * static_cast<double>(out[1])) / units;
                 ns[s] = k < 2 ? t : std::min(ns[s], t);
+                work[s][0] = out[2];
+                work[s][1] = out[3];
             }
+            if (!(ns[0] > 0) || !(ns[1] > 0)) {
+                std::fprintf(stderr, "interleave: workload %s too short to time (%.1f and %.1f ns a unit once the clock's cost is off)\n", argv[m], ns[0], ns[1]);
+                return 1;
+            }
+            // (units and moves: the same games and positions on both sides, else the ratio compares different work)
+            same_work = same_work && work[0][0] == work[1][0] && work[0][1] == work[1][1];
             per[0].push_back(ns[0]);
             per[1].push_back(ns[1]);
             ratio.push_back(ns[0] / ns[1]);
         }
-        std::printf("%-13s %12.1f %12.1f  %7.3f %7.3f %7.3f %7.3f %7.3f\n", argv[m], quantile(per[0], 0.5), quantile(per[1], 0.5),
-                    quantile(ratio, 0), quantile(ratio, 0.25), quantile(ratio, 0.5), quantile(ratio, 0.75), quantile(ratio, 1));
+        std::printf("%-13s %12.1f %12.1f  %7.3f %7.3f %7.3f %7.3f %7.3f%s\n", argv[m], quantile(per[0], 0.5), quantile(per[1], 0.5),
+                    quantile(ratio, 0), quantile(ratio, 0.25), quantile(ratio, 0.5), quantile(ratio, 0.75), quantile(ratio, 1),
+                    same_work ? "" : "  (the sides did different work: other units or moves)");
     }
     return 0;
 }

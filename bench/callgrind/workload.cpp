@@ -187,7 +187,12 @@ extern "C" [[gnu::visibility("default")]] int qwirkle_timed_workload(const char*
     timer_ns = timer_pairs = 0;
     timer_on = false;
     std::uint64_t units = 0, moves = 0;
-    const int status = run(mode, dir, units, moves);
+    int status = 1;
+    try {  // (nothing may leave a C function)
+        status = run(mode, dir, units, moves);
+    } catch (...) {
+        status = 1;
+    }
     out[0] = timer_ns;
     out[1] = timer_pairs;
     out[2] = units;
