@@ -48,15 +48,11 @@ configure_flags=(-DQWIRKLE_BUILD_TESTS=OFF -DQWIRKLE_BUILD_BENCHMARKS=ON -DQWIRK
                  -DQWIRKLE_BUILD_DOCS=OFF -DQWIRKLE_BUILD_WEB=OFF -DQWIRKLE_CHECK_HEADERS=OFF -DQWIRKLE_PACKAGE_TESTS=OFF)
 
 # -- the old build: REV's own sources and presets, beside the working tree --
-old_root=build/bench-compare/$commit
-if [ ! -f "$old_root/src/CMakeLists.txt" ]; then
-  rm -rf "$old_root/src"
-  mkdir -p "$old_root/src"
-  git archive "$commit" | tar -x -C "$old_root/src"
-fi
-echo "== building $rev ($commit) in $old_root/src/build/release"
-(cd "$old_root/src" && cmake --preset release "${configure_flags[@]}" >/dev/null && nice -n 5 cmake --build build/release -j "$jobs" >/dev/null)
-old_bin=$old_root/src/build/release/bench
+source scripts/revision-source.sh
+old_src=$(revision_source "$commit")
+echo "== building $rev ($commit) in $old_src/build/release"
+(cd "$old_src" && cmake --preset release "${configure_flags[@]}" >/dev/null && nice -n 5 cmake --build build/release -j "$jobs" >/dev/null)
+old_bin=$old_src/build/release/bench
 
 # -- the new build: the working tree --
 echo "== building the working tree in build/release"

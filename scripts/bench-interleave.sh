@@ -37,10 +37,8 @@ for m in "${modes[@]}"; do
 done
 out=build/interleave
 mkdir -p "$out"
-src=build/bench-compare/$commit/src   # shared with bench-compare.sh and callgrind.sh
-if [ ! -f "$src/CMakeLists.txt" ]; then
-  rm -rf "$src" && mkdir -p "$src" && git archive "$commit" | tar -x -C "$src"
-fi
+source scripts/revision-source.sh
+src=$(revision_source "$commit")
 # (hidden symbols and -Bsymbolic: each library keeps its own copy of every template)
 lib=(-std=c++20 -O3 -DNDEBUG -DQWIRKLE_WORKLOAD_TIMED -fPIC -shared -fvisibility=hidden -fvisibility-inlines-hidden -Wl,-Bsymbolic)
 read -r -a flags_new <<<"${QWIRKLE_INTERLEAVE_FLAGS_NEW:-}"

@@ -21,10 +21,8 @@ g++ "${flags[@]}" -Iinclude bench/callgrind/workload.cpp -o "$out/workload.new"
 sides=(new)
 if [ -n "$rev" ]; then
   commit=$(git rev-parse "$rev^{commit}")
-  src=build/bench-compare/$commit/src   # shared with bench-compare.sh
-  if [ ! -f "$src/CMakeLists.txt" ]; then
-    rm -rf "$src" && mkdir -p "$src" && git archive "$commit" | tar -x -C "$src"
-  fi
+  source scripts/revision-source.sh
+  src=$(revision_source "$commit")
   g++ "${flags[@]}" -I"$src/include" bench/callgrind/workload.cpp -o "$out/workload.old"
   sides=(new old)
 fi
