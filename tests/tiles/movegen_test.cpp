@@ -539,3 +539,53 @@ TEST_CASE("movegen: looking cells up by their home slots alone gives the same mo
     REQUIRE(far.place(cell{32 - 1 - gen::reach, 0}, tile{0, 3}));
     CHECK_FALSE(far.direct_within(gen::reach));
 }
+
+namespace {
+/// The k best-scoring moves, the first generated first among equals (the expert bot's list):
+/// with a floor (the generator may skip what cannot enter the list) or without one (every move
+/// seen). `Progress`: the moves as the generator holds them (detail::move_in_progress, as the
+/// expert takes them), else as basic_move.
+template <class R, bool Floor, bool Progress>
+struct top_k {
+    std::vector<std::pair<int, basic_move<R>>>& list;
+    std::size_t k;
+    void keep(const basic_move<R>& m, int score) {
+        if (list.size() == k && score <= list.back().first) return;
+        auto at = list.end();
+        while (at != list.begin() && std::prev(at)->first < score) --at;
+        if (list.size() == k) list.pop_back();
+        list.insert(at, {score, m});
+    }
+    void operator()(const basic_move<R>& m, int score) requires(!Progress) { keep(m, score); }
+    void operator()(const qwirkle::detail::move_in_progress<R>& m, int score) requires(Progress) { keep(m.to_move(), score); }
+    int floor() const noexcept requires(Floor) { return list.size() == k ? list.back().first : -1; }
+};
+}  // namespace
+
+TEST_CASE("movegen: a visitor with a floor gets, in the plain scan's order, every move that beats it (k best lists alike)") {
+    // best_move and the expert's list skip what cannot beat their floor, and on square tile sets
+    // the moves of one or two tiles of an anchor no tile is joined by two others at are handed
+    // over without a walk: the lists must be those of a visitor that sees every move.
+    using R = standard_rules;
+    std::size_t positions = 0, kept = 0;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        random_positions<qwirkle::game>(seed, 2 + static_cast<int>(seed % 3), 200, [&](const qwirkle::game& g, rng& r) {
+            const auto& b = g.board();
+            const auto hand = r.below(3) == 0 ? random_hand(b, r, 6) : g.hand(g.current_player());
+            const auto opt = r.below(3) == 0 ? movegen_options{} : g.move_options();
+            for (const std::size_t k : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5}, std::size_t{12}}) {
+                std::vector<std::pair<int, basic_move<R>>> all, floored, progress;
+                for_each_move(b, hand, top_k<R, false, false>{all, k}, opt);
+                for_each_move(b, hand, top_k<R, true, false>{floored, k}, opt);
+                for_each_move(b, hand, top_k<R, true, true>{progress, k}, opt);
+                CAPTURE(k);
+                CHECK(floored == all);
+                CHECK(progress == all);
+                kept += all.size();
+            }
+            ++positions;
+        });
+    }
+    MESSAGE("compared the k best of ", positions, " positions (", kept, " moves kept)");
+    CHECK(positions >= 300);
+}

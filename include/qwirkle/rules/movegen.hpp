@@ -197,8 +197,21 @@ public:
                 // A start where no tile is joined by two others is bounded by one tile more than
                 // the anchor's, which needs only the next cell forward: when that bound cannot beat
                 // the floor, the start is not set up at all (most starts of best_move are such).
-                if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) start<0>(an, an.at(), nav_key(an.key), true, on_row);
-                if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) start<1>(an, an.at(), nav_key(an.key), true, on_column);
+                if constexpr (square) {
+                    // On square tile sets, a start where no tile is joined by two others is not
+                    // walked: its moves (of one or two tiles) are offered as the walk would find them.
+                    if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) {
+                        if (several_row) start<0>(an, an.at(), nav_key(an.key), true, on_row);
+                        else offer_few<0>(an, nav_key(an.key), on_row);
+                    }
+                    if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) {
+                        if (several_column) start<1>(an, an.at(), nav_key(an.key), true, on_column);
+                        else offer_few<1>(an, nav_key(an.key), on_column);
+                    }
+                } else {
+                    if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) start<0>(an, an.at(), nav_key(an.key), true, on_row);
+                    if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) start<1>(an, an.at(), nav_key(an.key), true, on_column);
+                }
             } else if constexpr (bulk) {
                 count_anchor(an, tiles, few);
             } else {
@@ -347,6 +360,8 @@ private:
     template <int A>
     struct few_moves {
         int length, points, forward_score, back_score;
+        int pos;            ///< the anchor's position on the line
+        int forward_steps;  ///< from the anchor to the next free cell forward
         mask64 forward_fits;  ///< the tiles the next free cell forward allows (none if no tile may go there)
         mask64 ahead_next;    ///< the run after that cell
         mask64 go_back;       ///< all ones when a tile may go on the cell just before the anchor
@@ -360,6 +375,38 @@ private:
             back += static_cast<int>(nonzero(one & go_back));
         }
     };
+    /// For a visitor with a floor, on square tile sets: the moves on axis A of the tiles in `tiles`
+    /// on anchor `an` (key `key`), when at most one other tile joins each in the line (see
+    /// count_anchor): each move that beats the floor is handed over as the walk would hand it
+    /// over (in the walk's order, with its tiles in the walk's order: t alone, then with the tile
+    /// that joins it forward, then back), so the move kept is the same.
+    template <int A>
+    constexpr void offer_few(const anchor_type& an, key_type key, mask64 tiles) {
+        const few_moves<A> f = few_moves_of<A>(an, key);
+        fixed_ = A == 0 ? an.y : an.x;
+        const int single_points = f.points + main_points(0, f.length);
+        const int single = single_points == 0 ? R::lone_tile_score : single_points;
+        at_[0] = f.pos;
+        for (mask64 c = tiles; c; c &= c - 1) {
+            const int t = lowest_bit(c);
+            const mask64 ext = an.allows[A] & partners_of(t);
+            const mask64 joining = ext & hand_;  // (at most one tile)
+            tile_[0] = static_cast<std::uint8_t>(t);
+            if (A == 0 && single > visit_.floor()) hand_over<A>(1, single);
+            const mask64 forward = joining & f.forward_fits & (nonzero(f.ahead_next & ~ext) - 1);
+            if (forward && f.forward_score > visit_.floor()) {
+                at_[1] = f.pos + f.forward_steps;
+                tile_[1] = static_cast<std::uint8_t>(lowest_bit(forward));
+                hand_over<A>(2, f.forward_score);
+            }
+            const mask64 back = joining & f.go_back;
+            if (back && f.back_score > visit_.floor()) {
+                at_[1] = f.pos - 1;
+                tile_[1] = static_cast<std::uint8_t>(lowest_bit(back));
+                hand_over<A>(2, f.back_score);
+            }
+        }
+    }
     template <int A>
     constexpr few_moves<A> few_moves_of(const anchor_type& an, key_type key) noexcept {
         few_moves<A> f;
@@ -370,6 +417,8 @@ private:
             forbidden_pos_ = nowhere;
             if (has_forbidden() && (A == 0 ? forbidden_->y : forbidden_->x) == (A == 0 ? an.y : an.x)) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
         }
+        f.pos = pos;
+        f.forward_steps = 1 + ahead_length;
         f.points = cross_points<A>(an, an.length[cross0<A>] + an.length[cross0<A> + 1], 0);
         // Forward: the free cell after the anchor's run ahead (where backward() and forward() go on).
         const anchor_type& nx = record(advance<A>(key, 1 + ahead_length));
@@ -612,12 +661,18 @@ private:
             if (depth_ != only_size_) return;
         int score = points + main_points(line, length);
         if (score == 0) score = R::lone_tile_score;
+        hand_over<A>(depth_, score);
+    }
+    /// Hands the move of the first `size` tiles of at_ and tile_ (on the line of fixed_) to the
+    /// visitor, as it takes them.
+    template <int A>
+    constexpr void hand_over(int size, int score) {
         if constexpr (scores_only) {
             visit_(score);  // a visitor of scores alone: the move is never built
         } else if constexpr (visits_progress<Visitor, R>) {
-            visit_(move_in_progress<R>{at_.data(), tile_.data(), depth_, fixed_, A == 1}, score);
+            visit_(move_in_progress<R>{at_.data(), tile_.data(), size, fixed_, A == 1}, score);
         } else {
-            const basic_move<R> m = move_in_progress<R>{at_.data(), tile_.data(), depth_, fixed_, A == 1}.to_move();
+            const basic_move<R> m = move_in_progress<R>{at_.data(), tile_.data(), size, fixed_, A == 1}.to_move();
             visit_(m, score);
         }
     }
@@ -635,6 +690,7 @@ private:
     }();
 
     static constexpr bool pruned = has_floor<Visitor>;
+    static constexpr bool square = tile_type::colours == tile_type::shapes;  ///< scores from the lines' lengths alone
     static constexpr bool scores_only = std::is_invocable_v<Visitor&, int>;
     /// A visitor of scores alone that takes many moves at once, add(moves, total, best) (count_moves):
     /// on square tile sets, the moves count_anchor counts without a walk are handed over at the end.
