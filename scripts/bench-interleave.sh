@@ -4,7 +4,7 @@
 # seconds apart, and its spreads on such a host can be wider than the change measured).
 #
 #   bash scripts/bench-interleave.sh REV [ROUNDS] [MODE...]
-#     MODE: suite list in_game best place_undo place_rewind copy greedy (default: all)
+#     MODE: suite suite_passes list in_game best place_undo place_rewind copy greedy (default: all)
 #     ROUNDS: default 40
 #
 # The workloads are bench/callgrind/workload.cpp's (public 0.1.0 API only, so REV may be 0.1.0),
@@ -30,9 +30,9 @@ if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
 fi
 (( rounds >= 1 && rounds <= 100000 )) || { echo "bench-interleave: ROUNDS must be from 1 to 100000" >&2; exit 2; }
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(suite list in_game best place_undo place_rewind copy greedy)
+[ ${#modes[@]} -gt 0 ] || modes=(suite suite_passes list in_game best place_undo place_rewind copy greedy)
 for m in "${modes[@]}"; do
-  case $m in suite|list|in_game|best|place_undo|place_rewind|copy|greedy) ;;
+  case $m in suite|suite_passes|list|in_game|best|place_undo|place_rewind|copy|greedy) ;;
     *) echo "bench-interleave: unknown mode: $m" >&2; exit 2;; esac
 done
 out=build/interleave

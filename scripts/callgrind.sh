@@ -4,7 +4,7 @@
 # greedy games — for the working tree and, given REV, for that git revision too, with the ratio
 # new/old. Exact and repeatable even on a busy machine (bench/callgrind/workload.cpp says what each workload does).
 #
-#   bash scripts/callgrind.sh [REV] [MODE...]     MODE: suite list in_game best place_undo place_rewind copy greedy
+#   bash scripts/callgrind.sh [REV] [MODE...]     MODE: suite suite_passes list in_game best place_undo place_rewind copy greedy
 # The per-function profile of the last run of each mode stays in build/callgrind/MODE.new.out
 # (callgrind_annotate build/callgrind/suite.new.out).
 set -euo pipefail
@@ -13,7 +13,7 @@ command -v valgrind >/dev/null || { echo "callgrind: valgrind is not installed" 
 rev=
 if [ $# -gt 0 ] && git rev-parse --verify --quiet "$1^{commit}" >/dev/null; then rev=$1; shift; fi
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(suite list in_game best place_undo place_rewind copy greedy)
+[ ${#modes[@]} -gt 0 ] || modes=(suite suite_passes list in_game best place_undo place_rewind copy greedy)
 out=build/callgrind
 mkdir -p "$out"
 flags=(-std=c++20 -O3 -DNDEBUG -g)   # what the release preset builds with
@@ -37,7 +37,7 @@ for m in "${modes[@]}"; do
     per[$s]=$(awk -v a="$ir" -v b="$units" 'BEGIN{printf "%.1f", a / b}')
     [ "$moves" -gt 0 ] && [ "$m" != place_undo ] && [ "$m" != place_rewind ] && per[$s.move]=$(awk -v a="$ir" -v b="$moves" 'BEGIN{printf "%.1f", a / b}')
   done
-  unit=$(case $m in suite|list) echo "Ir/pass";; in_game|best) echo "Ir/position";; place_undo) echo "Ir/place+undo";; place_rewind) echo "Ir/place+rewind";; copy) echo "Ir/copy";; greedy) echo "Ir/game";; esac)
+  unit=$(case $m in suite|suite_passes|list) echo "Ir/pass";; in_game|best) echo "Ir/position";; place_undo) echo "Ir/place+undo";; place_rewind) echo "Ir/place+rewind";; copy) echo "Ir/copy";; greedy) echo "Ir/game";; esac)
   ratio=$([ -n "$rev" ] && awk -v a="${per[new]}" -v b="${per[old]}" 'BEGIN{printf "%.3f", a / b}' || echo "")
   printf '%-11s %-16s %14s %14s %9s\n' "$m" "$unit" "${per[new]}" "${per[old]:-}" "$ratio"
   if [ -n "${per[new.move]:-}" ]; then

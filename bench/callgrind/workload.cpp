@@ -3,7 +3,7 @@
 // Uses only the public API that version 0.1.0 already had (place_rewind: rewind where the board has
 // it, else undo), so the same file measures both.
 //
-//   workload MODE DATA_DIR     MODE: suite | list | in_game | best | place_undo | place_rewind | copy | greedy
+//   workload MODE DATA_DIR     MODE: suite | suite_passes | list | in_game | best | place_undo | place_rewind | copy | greedy
 // Prints the number of units the counts are to be divided by (passes, positions, moves, games).
 //
 // Built with QWIRKLE_WORKLOAD_TIMED (scripts/bench-interleave.sh), the same workloads are timed
@@ -94,6 +94,18 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
         }
         QWIRKLE_TOGGLE_MEASURE;
         units = 1;
+    } else if (mode == "suite_passes") {  // 20 passes over the suite after the warm-up: movegen_count's kind, the
+        for (const auto& p : ps) sink = qwirkle::count_moves(p.board, p.hand).moves;  // predictor knowing the positions
+        QWIRKLE_TOGGLE_MEASURE;
+        for (int pass = 0; pass < 20; ++pass) {
+            for (const auto& p : ps) {
+                const auto s = qwirkle::count_moves(p.board, p.hand);
+                moves += s.moves;
+                sink = s.total;
+            }
+        }
+        QWIRKLE_TOGGLE_MEASURE;
+        units = 20;
     } else if (mode == "list") {  // the same pass with every move written out (legal_moves into a span)
         std::vector<qwirkle::scored_move> out(4096);
         for (const auto& p : ps) sink = qwirkle::legal_moves(p.board, p.hand, std::span(out));  // warm-up, not counted
