@@ -28,8 +28,10 @@
 /// anchor tile's line and the cells going forward (their runs and crossing lines), read once per
 /// anchor and axis. A start where no tile is joined by two others in its line is not even set up
 /// when the bound of one tile more than the anchor's, which reads only the next cell forward,
-/// cannot beat it (most starts of best_move are such). The move kept is the same as without the
-/// skipping: the first generated of the highest-scoring ones.
+/// cannot beat it (most starts of best_move are such); when it can, on square tile sets, the start's
+/// moves (of one or two tiles) are handed over without a walk, in the walk's order (offer_few). A
+/// start where some tile is joined by two others is walked whole. The move kept is the same as
+/// without the skipping: the first generated of the highest-scoring ones.
 #pragma once
 
 #include <algorithm>
@@ -325,8 +327,8 @@ private:
     };
     /// Bulk counting (count_moves on square tile sets): the moves of the starts of anchor `an`,
     /// `tiles` the hand's tiles both its lines allow, those without a walk added to `few`. A tile t
-    /// on the anchor that no other tile of the hand joins in its row line makes only the move of
-    /// t alone; one that exactly one other tile joins in the line along an axis (`joining` in
+    /// on the anchor that no other tile of the hand joins in its row line makes, on the row axis,
+    /// only the move of t alone; one that exactly one other tile joins in the line along an axis (`joining` in
     /// few_moves::count) makes at most three moves of that axis: t alone (counted on the row axis
     /// only), and with that tile on the next free cell forward or on the free cell just before the
     /// anchor. On square tile sets each of them scores the same whatever the tiles (points come
@@ -336,7 +338,7 @@ private:
     /// 80% of the (tile, axis) pairs have at most one partner: which ones is not predictable, and
     /// the walk's tests were mispredicted. (Counting every anchor's few moves on both axes, without
     /// testing first whether any tile has a partner, is faster still on fresh positions but
-    /// 1.13x the time on positions the predictor has learnt, as in movegen_count.)
+    /// 1.14x the time on positions the predictor has learnt, as in movegen_count.)
     QWIRKLE_ALWAYS_INLINE constexpr void count_anchor(const anchor_type& an, mask64 tiles, few_counts& few) {
         const key_type key = nav_key(an.key);
         // The tiles another tile of the hand joins in their row line, and in their column line.
@@ -347,7 +349,7 @@ private:
             on_row |= nonzero(an.allows[0] & joining) << t;
             on_column |= nonzero(an.allows[1] & joining) << t;
         }
-        // The others make only the move of the tile alone (all of them score the same).
+        // The others make, on the row axis, only the move of the tile alone (all of them score the same).
         const int single = cross_points<0>(an, an.length[2] + an.length[3], 0) + main_points(0, an.length[0] + 1 + an.length[1]);
         few.take(single == 0 ? R::lone_tile_score : single, count_bits(tiles & ~on_row));
         if (on_row) count_start<0>(an, key, on_row, few);
@@ -711,7 +713,10 @@ private:
     static constexpr bool scores_only = std::is_invocable_v<Visitor&, int>;
     /// A visitor of scores alone that takes many moves at once, add(moves, total, best) (count_moves):
     /// on square tile sets, the moves count_anchor counts without a walk are handed over at the end.
-    static constexpr bool bulk = scores_only && !Sized && tile_type::colours == tile_type::shapes && requires(Visitor& v) { v.add(0, 0, 0); };
+    static constexpr bool bulk = scores_only && !Sized && tile_type::colours == tile_type::shapes && requires(Visitor& v) {
+        requires Visitor::bulk_counter;  // (count_moves's own, detail::move_counter: not a user's that happens to have an add())
+        v.add(0, 0, 0);
+    };
     static constexpr bool counts_tiles = !scores_only || Sized;  ///< is depth_ kept?
     static constexpr anchor_type open_ = board_type::open_cell();
     // The cells going forward from the current start, as far as read (see gauge()).
@@ -797,21 +802,28 @@ struct move_stats {
     friend constexpr bool operator==(const move_stats&, const move_stats&) = default;
 };
 
+namespace detail {
+/// count_moves's visitor: the generator may hand it many moves at once (add), which it does for
+/// no other visitor (bulk_counter).
+struct move_counter {
+    static constexpr bool bulk_counter = true;
+    move_stats s;
+    constexpr void operator()(int score) noexcept { add(1, score, score); }
+    /// `moves` moves at once, their scores summing to `total`, the highest `best` (0 when none).
+    constexpr void add(int moves, int total, int best) noexcept {
+        s.moves += static_cast<std::uint64_t>(moves);
+        s.total += static_cast<std::uint64_t>(total);
+        s.best = best > s.best ? best : s.best;  // (a select: which move is best so far is not predictable)
+    }
+};
+}  // namespace detail
+
 /// The count, total score and best score of the legal placement moves of a player holding
 /// `hand`, under `opt` (the moves themselves are never built).
 template <ruleset R, int Radius>
 constexpr move_stats count_moves(const basic_board<R, Radius>& b, const basic_tile_multiset<tile_t<R>>& hand,
                                  const movegen_options& opt = {}) {
-    struct counter {
-        move_stats s;
-        constexpr void operator()(int score) noexcept { add(1, score, score); }
-        /// `moves` moves at once, their scores summing to `total`, the highest `best` (0 when none).
-        constexpr void add(int moves, int total, int best) noexcept {
-            s.moves += static_cast<std::uint64_t>(moves);
-            s.total += static_cast<std::uint64_t>(total);
-            s.best = best > s.best ? best : s.best;  // (a select: which move is best so far is not predictable)
-        }
-    } count;
+    detail::move_counter count;
     for_each_move(b, hand, count, opt);
     return count.s;
 }
