@@ -84,20 +84,12 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
     if (ps.size() != 40) return 3;
     units = 0;
     moves = 0;
-    if (mode == "suite") {  // one pass over the 40 positions of the suite
+    if (mode == "suite" || mode == "suite_passes") {  // one pass over the 40 positions of the suite, or 20
+        // (suite_passes: movegen_count's kind, the branch predictor knowing the positions)
+        const int passes = mode == "suite" ? 1 : 20;
         for (const auto& p : ps) sink = qwirkle::count_moves(p.board, p.hand).moves;  // warm-up, not counted
         QWIRKLE_TOGGLE_MEASURE;
-        for (const auto& p : ps) {
-            const auto s = qwirkle::count_moves(p.board, p.hand);
-            moves += s.moves;
-            sink = s.total;
-        }
-        QWIRKLE_TOGGLE_MEASURE;
-        units = 1;
-    } else if (mode == "suite_passes") {  // 20 passes over the suite after the warm-up: movegen_count's kind, the
-        for (const auto& p : ps) sink = qwirkle::count_moves(p.board, p.hand).moves;  // predictor knowing the positions
-        QWIRKLE_TOGGLE_MEASURE;
-        for (int pass = 0; pass < 20; ++pass) {
+        for (int pass = 0; pass < passes; ++pass) {
             for (const auto& p : ps) {
                 const auto s = qwirkle::count_moves(p.board, p.hand);
                 moves += s.moves;
@@ -105,7 +97,7 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
             }
         }
         QWIRKLE_TOGGLE_MEASURE;
-        units = 20;
+        units = static_cast<std::uint64_t>(passes);
     } else if (mode == "list") {  // the same pass with every move written out (legal_moves into a span)
         std::vector<qwirkle::scored_move> out(4096);
         for (const auto& p : ps) sink = qwirkle::legal_moves(p.board, p.hand, std::span(out));  // warm-up, not counted
