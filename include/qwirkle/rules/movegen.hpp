@@ -199,21 +199,8 @@ public:
                 // A start where no tile is joined by two others is bounded by one tile more than
                 // the anchor's, which needs only the next cell forward: when that bound cannot beat
                 // the floor, the start is not set up at all (most starts of best_move are such).
-                if constexpr (square) {
-                    // On square tile sets, a start where no tile is joined by two others is not
-                    // walked: its moves (of one or two tiles) are offered as the walk would find them.
-                    if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) {
-                        if (several_row) start<0>(an, an.at(), nav_key(an.key), true, on_row);
-                        else offer_few<0>(an, nav_key(an.key), on_row);
-                    }
-                    if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) {
-                        if (several_column) start<1>(an, an.at(), nav_key(an.key), true, on_column);
-                        else offer_few<1>(an, nav_key(an.key), on_column);
-                    }
-                } else {
-                    if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) start<0>(an, an.at(), nav_key(an.key), true, on_row);
-                    if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) start<1>(an, an.at(), nav_key(an.key), true, on_column);
-                }
+                if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) walk_or_offer<0>(an, on_row, several_row);
+                if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) walk_or_offer<1>(an, on_column, several_column);
             } else if constexpr (bulk) {
                 count_anchor(an, tiles, few);
             } else {
@@ -265,6 +252,17 @@ private:
     /// May no tile go to position p of the current line (the forbidden cell, or off a small board)?
     constexpr bool blocked(int p) const noexcept { return (Forbid && p == forbidden_pos_) || !in_range(p); }
 
+    /// Sets forbidden_pos_ for the line along axis A whose cells share the coordinate `fixed`.
+    template <int A>
+    constexpr void aim(int fixed) noexcept {
+        if constexpr (Forbid) {
+            forbidden_pos_ = nowhere;
+            if (has_forbidden() && (A == 0 ? forbidden_->y : forbidden_->x) == fixed) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
+        }
+    }
+    /// The score of a move whose lines make `points`: a tile alone scores the rules' lone-tile score.
+    static constexpr int scored(int points) noexcept { return points == 0 ? R::lone_tile_score : points; }
+
     /// The moves whose first anchor along axis A is `an` (for the opening: the origin): a tile on
     /// the anchor, then tiles on the free cells just before it, then tiles going forward.
     template <int A>
@@ -274,10 +272,7 @@ private:
         const int cross_length = an.length[cross0<A>] + an.length[cross0<A> + 1];
         const int pos = A == 0 ? at.x : at.y;
         fixed_ = A == 0 ? at.y : at.x;
-        if constexpr (Forbid) {
-            forbidden_pos_ = nowhere;
-            if (has_forbidden() && (A == 0 ? forbidden_->y : forbidden_->x) == fixed_) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
-        }
+        aim<A>(fixed_);
         // The board keeps both lines' extensions on each anchor.
         mask64 candidates = tiles;  // (the hand's tiles both lines allow, or those of them that may lead somewhere)
         next_key_ = advance<A>(key, 1 + ahead_length);
@@ -351,7 +346,7 @@ private:
         }
         // The others make, on the row axis, only the move of the tile alone (all of them score the same).
         const int single = cross_points<0>(an, an.length[2] + an.length[3], 0) + main_points(0, an.length[0] + 1 + an.length[1]);
-        few.take(single == 0 ? R::lone_tile_score : single, count_bits(tiles & ~on_row));
+        few.take(scored(single), count_bits(tiles & ~on_row));
         if (on_row) count_start<0>(an, key, on_row, few);
         if (on_column) count_start<1>(an, key, on_column, few);
     }
@@ -367,8 +362,7 @@ private:
             f.count(t, ext, ext & hand_, walk, forward, back);
         }
         if constexpr (A == 0) {
-            const int single = f.points + main_points(0, f.length);
-            few.take(single == 0 ? R::lone_tile_score : single, count_bits(tiles & ~walk));
+            few.take(scored(f.points + main_points(0, f.length)), count_bits(tiles & ~walk));
         }
         few.take(f.forward_score, forward);
         few.take(f.back_score, back);
@@ -394,6 +388,16 @@ private:
             back += static_cast<int>(nonzero(one & go_back));
         }
     };
+    /// For a visitor with a floor: the start of anchor `an` on axis A with the tiles in `tiles`,
+    /// `several` not empty when some tile is joined by two others. On square tile sets a start
+    /// where none is, is not walked: its moves (of one or two tiles) are offered as the walk would
+    /// find them.
+    template <int A>
+    QWIRKLE_ALWAYS_INLINE constexpr void walk_or_offer(const anchor_type& an, mask64 tiles, mask64 several) {
+        if constexpr (square)
+            if (!several) return offer_few<A>(an, nav_key(an.key), tiles);
+        start<A>(an, an.at(), nav_key(an.key), true, tiles);
+    }
     /// For a visitor with a floor, on square tile sets: the moves on axis A of the tiles in `tiles`
     /// on anchor `an` (key `key`), when at most one other tile joins each in the line (see
     /// count_anchor): each move that beats the floor is handed over as the walk would hand it
@@ -403,8 +407,7 @@ private:
     constexpr void offer_few(const anchor_type& an, key_type key, mask64 tiles) {
         const few_moves<A> f = few_moves_of<A>(an, key);
         fixed_ = A == 0 ? an.y : an.x;
-        const int single_points = f.points + main_points(0, f.length);
-        const int single = single_points == 0 ? R::lone_tile_score : single_points;
+        const int single = scored(f.points + main_points(0, f.length));
         at_[0] = f.pos;
         for (mask64 c = tiles; c; c &= c - 1) {
             const int t = lowest_bit(c);
@@ -432,10 +435,7 @@ private:
         const int behind_length = an.length[fwd<A> - 1], ahead_length = an.length[fwd<A>];
         f.length = behind_length + 1 + ahead_length;
         const int pos = A == 0 ? an.x : an.y;
-        if constexpr (Forbid) {
-            forbidden_pos_ = nowhere;
-            if (has_forbidden() && (A == 0 ? forbidden_->y : forbidden_->x) == (A == 0 ? an.y : an.x)) forbidden_pos_ = A == 0 ? forbidden_->x : forbidden_->y;
-        }
+        aim<A>(A == 0 ? an.y : an.x);
         f.pos = pos;
         f.forward_steps = 1 + ahead_length;
         f.points = cross_points<A>(an, an.length[cross0<A>] + an.length[cross0<A> + 1], 0);
@@ -678,9 +678,7 @@ private:
         if constexpr (A == 1 && Lone) return;
         if constexpr (Sized)
             if (depth_ != only_size_) return;
-        int score = points + main_points(line, length);
-        if (score == 0) score = R::lone_tile_score;
-        hand_over<A>(depth_, score);
+        hand_over<A>(depth_, scored(points + main_points(line, length)));
     }
     /// Hands the move of the first `size` tiles of at_ and tile_ (on the line of fixed_) to the
     /// visitor, as it takes them.
@@ -713,7 +711,7 @@ private:
     static constexpr bool scores_only = std::is_invocable_v<Visitor&, int>;
     /// A visitor of scores alone that takes many moves at once, add(moves, total, best) (count_moves):
     /// on square tile sets, the moves count_anchor counts without a walk are handed over at the end.
-    static constexpr bool bulk = scores_only && !Sized && tile_type::colours == tile_type::shapes && requires(Visitor& v) {
+    static constexpr bool bulk = scores_only && !Sized && square && requires(Visitor& v) {
         requires Visitor::bulk_counter;  // (count_moves's own, detail::move_counter: not a user's that happens to have an add())
         v.add(0, 0, 0);
     };
