@@ -4,7 +4,7 @@
 # seconds apart, and its spreads on such a host can be wider than the change measured).
 #
 #   bash scripts/bench-interleave.sh REV [ROUNDS] [MODE...]
-#     MODE: suite suite_passes list in_game best place_undo place_rewind copy greedy (default: all)
+#     MODE: a workload of bench/callgrind/workload.cpp (its list `modes`; default: all, in that order)
 #     ROUNDS: default 40
 #
 # The workloads are bench/callgrind/workload.cpp's (public 0.1.0 API only, so REV may be 0.1.0),
@@ -29,11 +29,9 @@ if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
   shift
 fi
 (( rounds >= 1 && rounds <= 100000 )) || { echo "bench-interleave: ROUNDS must be from 1 to 100000" >&2; exit 2; }
-modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(suite suite_passes list in_game best place_undo place_rewind copy greedy)
-for m in "${modes[@]}"; do
-  case $m in suite|suite_passes|list|in_game|best|place_undo|place_rewind|copy|greedy) ;;
-    *) echo "bench-interleave: unknown mode: $m" >&2; exit 2;; esac
+modes=("$@")  # (none: all; interleave checks them against the workloads' list before running any)
+for m in ${modes[@]+"${modes[@]}"}; do
+  [[ $m =~ ^[a-z_]+$ ]] || { echo "bench-interleave: not a workload's name: $m" >&2; exit 2; }
 done
 out=build/interleave
 mkdir -p "$out"
@@ -48,4 +46,4 @@ g++ "${lib[@]}" ${flags_old[@]+"${flags_old[@]}"} -I"$src/include" bench/callgri
 g++ -std=c++20 -O2 bench/callgrind/interleave.cpp -o "$out/interleave" -ldl
 echo "new = working tree${QWIRKLE_INTERLEAVE_FLAGS_NEW:+ ($QWIRKLE_INTERLEAVE_FLAGS_NEW)}, old = $rev ($commit)${QWIRKLE_INTERLEAVE_FLAGS_OLD:+ ($QWIRKLE_INTERLEAVE_FLAGS_OLD)};" \
      "$rounds rounds, alternately in one process; ratio = new/old per round"
-"$out/interleave" "$PWD/$out/new.so" "$PWD/$out/old.so" tests/data "$rounds" "${modes[@]}"
+"$out/interleave" "$PWD/$out/new.so" "$PWD/$out/old.so" tests/data "$rounds" ${modes[@]+"${modes[@]}"}

@@ -4,7 +4,8 @@
 # greedy games — for the working tree and, given REV, for that git revision too, with the ratio
 # new/old. Exact and repeatable even on a busy machine (bench/callgrind/workload.cpp says what each workload does).
 #
-#   bash scripts/callgrind.sh [REV] [MODE...]     MODE: suite suite_passes list in_game best place_undo place_rewind copy greedy
+#   bash scripts/callgrind.sh [REV] [MODE...]     MODE: a workload of bench/callgrind/workload.cpp (its list
+#                                                 `modes`; default: all, in that order)
 # The per-function profile of the last run of each mode stays in build/callgrind/MODE.new.out
 # (callgrind_annotate build/callgrind/suite.new.out).
 set -euo pipefail
@@ -13,11 +14,20 @@ command -v valgrind >/dev/null || { echo "callgrind: valgrind is not installed" 
 rev=
 if [ $# -gt 0 ] && git rev-parse --verify --quiet "$1^{commit}" >/dev/null; then rev=$1; shift; fi
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(suite suite_passes list in_game best place_undo place_rewind copy greedy)
 out=build/callgrind
 mkdir -p "$out"
 flags=(-std=c++20 -O3 -DNDEBUG -g)   # what the release preset builds with
 g++ "${flags[@]}" -Iinclude bench/callgrind/workload.cpp -o "$out/workload.new"
+# The workloads, their units and whether a figure per move means something: the workload's own list.
+all=()
+declare -A unit=() per_move=()
+while read -r name u pm; do
+  all+=("$name"); unit[$name]=$u; per_move[$name]=$pm
+done < <("$out/workload.new" --modes)
+[ ${#modes[@]} -gt 0 ] || modes=("${all[@]}")
+for m in "${modes[@]}"; do
+  [ -n "${unit[$m]:-}" ] || { echo "callgrind: unknown workload: $m (workloads: ${all[*]})" >&2; exit 2; }
+done
 sides=(new)
 if [ -n "$rev" ]; then
   commit=$(git rev-parse "$rev^{commit}")
@@ -35,11 +45,10 @@ for m in "${modes[@]}"; do
     read -r units moves <"$out/$m.$s.units"
     ir=$(grep -m1 '^summary:' "$out/$m.$s.out" | awk '{print $2}')
     per[$s]=$(awk -v a="$ir" -v b="$units" 'BEGIN{printf "%.1f", a / b}')
-    [ "$moves" -gt 0 ] && [ "$m" != place_undo ] && [ "$m" != place_rewind ] && per[$s.move]=$(awk -v a="$ir" -v b="$moves" 'BEGIN{printf "%.1f", a / b}')
+    [ "$moves" -gt 0 ] && [ "${per_move[$m]}" = 1 ] && per[$s.move]=$(awk -v a="$ir" -v b="$moves" 'BEGIN{printf "%.1f", a / b}')
   done
-  unit=$(case $m in suite|suite_passes|list) echo "Ir/pass";; in_game|best) echo "Ir/position";; place_undo) echo "Ir/place+undo";; place_rewind) echo "Ir/place+rewind";; copy) echo "Ir/copy";; greedy) echo "Ir/game";; esac)
   ratio=$([ -n "$rev" ] && awk -v a="${per[new]}" -v b="${per[old]}" 'BEGIN{printf "%.3f", a / b}' || echo "")
-  printf '%-11s %-16s %14s %14s %9s\n' "$m" "$unit" "${per[new]}" "${per[old]:-}" "$ratio"
+  printf '%-11s %-16s %14s %14s %9s\n' "$m" "Ir/${unit[$m]}" "${per[new]}" "${per[old]:-}" "$ratio"
   if [ -n "${per[new.move]:-}" ]; then
     ratio=$([ -n "$rev" ] && awk -v a="${per[new.move]}" -v b="${per[old.move]}" 'BEGIN{printf "%.3f", a / b}' || echo "")
     printf '%-11s %-16s %14s %14s %9s\n' "" "Ir/move" "${per[new.move]}" "${per[old.move]:-}" "$ratio"

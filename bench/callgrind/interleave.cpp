@@ -5,7 +5,8 @@
 // ratio are measured a few milliseconds apart and a host whose speed wanders over seconds or
 // minutes moves both alike.
 //
-//   interleave NEW.so OLD.so DATA_DIR ROUNDS MODE...     MODE: as workload.cpp's
+//   interleave NEW.so OLD.so DATA_DIR ROUNDS [MODE...]     MODE: a workload of workload.cpp's list
+//                                                         (qwirkle_workload_mode(); none: all of them)
 //
 // A round runs each side three times, alternately, and keeps each side's fastest run.
 // Prints, per mode: the median time per unit of each side (the clock's own cost per timed stretch,
@@ -26,16 +27,22 @@
 namespace {
 
 using workload_fn = int (*)(const char*, const char*, unsigned long long*);
+using mode_fn = const char* (*)(int);
 
-workload_fn open_side(const char* path) {
+/// A side's library: its workload runner and its list of workloads (nullptr on failure, said).
+struct side_lib {
+    workload_fn run = nullptr;
+    mode_fn mode = nullptr;
+};
+side_lib open_side(const char* path) {
     void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         std::fprintf(stderr, "interleave: %s\n", dlerror());
-        return nullptr;
+        return {};
     }
-    auto f = reinterpret_cast<workload_fn>(dlsym(h, "qwirkle_timed_workload"));
-    if (!f) std::fprintf(stderr, "interleave: %s has no qwirkle_timed_workload\n", path);
-    return f;
+    side_lib s{reinterpret_cast<workload_fn>(dlsym(h, "qwirkle_timed_workload")), reinterpret_cast<mode_fn>(dlsym(h, "qwirkle_workload_mode"))};
+    if (!s.run || !s.mode) std::fprintf(stderr, "interleave: %s lacks qwirkle_timed_workload or qwirkle_workload_mode\n", path);
+    return s;
 }
 
 /// What one timed stretch costs the clock itself (two reads of steady_clock): the median of
@@ -67,8 +74,8 @@ double quantile(std::vector<double> v, double q) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 6) {
-        std::fprintf(stderr, "usage: interleave NEW.so OLD.so DATA_DIR ROUNDS MODE...\n");
+    if (argc < 5) {
+        std::fprintf(stderr, "usage: interleave NEW.so OLD.so DATA_DIR ROUNDS [MODE...]\n");
         return 2;
     }
     char* end = nullptr;
@@ -77,14 +84,29 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "interleave: ROUNDS must be a number from 1 to 100000\n");
         return 2;
     }
-    const workload_fn side[2] = {open_side(argv[1]), open_side(argv[2])};
-    if (!side[0] || !side[1]) return 1;
+    const side_lib lib[2] = {open_side(argv[1]), open_side(argv[2])};
+    if (!lib[0].run || !lib[0].mode || !lib[1].run || !lib[1].mode) return 1;
+    const workload_fn side[2] = {lib[0].run, lib[1].run};
+    // The workloads to run: those asked for, each on the list (both sides are built from the same
+    // workload.cpp, so they have the same one), else all of them.
+    std::vector<std::string> all, modes;
+    for (int i = 0; const char* name = lib[0].mode(i); ++i) all.emplace_back(name);
+    for (int m = 5; m < argc; ++m) {
+        if (std::find(all.begin(), all.end(), argv[m]) == all.end()) {
+            std::string list;
+            for (const auto& name : all) list += " " + name;
+            std::fprintf(stderr, "interleave: unknown workload: %s (workloads:%s)\n", argv[m], list.c_str());
+            return 2;
+        }
+        modes.emplace_back(argv[m]);
+    }
+    if (modes.empty()) modes = all;
     // Each round takes each side's best of `tries` runs, alternated (a run the host interrupts
     // only ever takes longer).
     constexpr int tries = 3;
     std::printf("clock: %.1f ns per timed stretch (measured again every round, taken off both sides)\n", clock_cost_ns(21, 20000));
     std::printf("%-13s %12s %12s  %7s %7s %7s %7s %7s\n", "workload", "new ns/unit", "old ns/unit", "min", "q1", "median", "q3", "max");
-    for (int m = 5; m < argc; ++m) {
+    for (const std::string& mode : modes) {
         std::vector<double> ratio, per[2];
         bool same_work = true;
         for (long r = 0; r < rounds; ++r) {
@@ -95,8 +117,8 @@ int main(int argc, char** argv) {
             for (int k = 0; k < 2 * tries; ++k) {
                 const int s = (r + k) % 2;  // new, old, new, ...; who goes first alternates
                 unsigned long long out[4] = {0, 0, 0, 0};
-                if (const int status = side[s](argv[m], argv[3], out)) {
-                    std::fprintf(stderr, "interleave: workload %s failed on the %s side (status %d)\n", argv[m], s == 0 ? "new" : "old", status);
+                if (const int status = side[s](mode.c_str(), argv[3], out)) {
+                    std::fprintf(stderr, "interleave: workload %s failed on the %s side (status %d)\n", mode.c_str(), s == 0 ? "new" : "old", status);
                     return status == 2 ? 2 : 1;
                 }
                 const double units = out[2] > 0 ? static_cast<double>(out[2]) : 1.0;
@@ -106,7 +128,7 @@ int main(int argc, char** argv) {
                 work[s][1] = out[3];
             }
             if (!(ns[0] > 0) || !(ns[1] > 0)) {
-                std::fprintf(stderr, "interleave: workload %s too short to time (%.1f and %.1f ns a unit once the clock's cost is off)\n", argv[m], ns[0], ns[1]);
+                std::fprintf(stderr, "interleave: workload %s too short to time (%.1f and %.1f ns a unit once the clock's cost is off)\n", mode.c_str(), ns[0], ns[1]);
                 return 1;
             }
             // (units and moves: the same games and positions on both sides, else the ratio compares different work)
@@ -115,7 +137,7 @@ int main(int argc, char** argv) {
             per[1].push_back(ns[1]);
             ratio.push_back(ns[0] / ns[1]);
         }
-        std::printf("%-13s %12.1f %12.1f  %7.3f %7.3f %7.3f %7.3f %7.3f%s\n", argv[m], quantile(per[0], 0.5), quantile(per[1], 0.5),
+        std::printf("%-13s %12.1f %12.1f  %7.3f %7.3f %7.3f %7.3f %7.3f%s\n", mode.c_str(), quantile(per[0], 0.5), quantile(per[1], 0.5),
                     quantile(ratio, 0), quantile(ratio, 0.25), quantile(ratio, 0.5), quantile(ratio, 0.75), quantile(ratio, 1),
                     same_work ? "" : "  (the sides did different work: other units or moves)");
     }

@@ -3,7 +3,8 @@
 // Uses only the public API that version 0.1.0 already had (place_rewind: rewind where the board has
 // it, else undo), so the same file measures both.
 //
-//   workload MODE DATA_DIR     MODE: suite | suite_passes | list | in_game | best | place_undo | place_rewind | copy | greedy
+//   workload MODE DATA_DIR     MODE: one of `modes` below
+//   workload --modes           lists them: name, unit, whether a figure per move means something
 // Prints the number of units the counts are to be divided by (passes, positions, moves, games).
 //
 // Built with QWIRKLE_WORKLOAD_TIMED (scripts/bench-interleave.sh), the same workloads are timed
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <span>
 #include <string>
 #include <vector>
@@ -55,6 +57,27 @@ std::vector<qwirkle::basic_position<>> load(const std::string& dir) {
     }
     return v;
 }
+
+/// The workloads, in the order the scripts run them when given none: the name, the unit their
+/// counts and times are divided by, and whether a figure per generated move means something (the
+/// place modes report the move's size instead). The one list: scripts/callgrind.sh reads it with
+/// `workload --modes`, bench/callgrind/interleave.cpp with qwirkle_workload_mode().
+struct mode_info {
+    const char* name;
+    const char* unit;
+    bool per_move;
+};
+constexpr mode_info modes[] = {
+    {"suite", "pass", true},
+    {"suite_passes", "pass", true},
+    {"list", "pass", true},
+    {"in_game", "position", true},
+    {"best", "position", false},
+    {"place_undo", "place+undo", false},
+    {"place_rewind", "place+rewind", false},
+    {"copy", "copy", false},
+    {"greedy", "game", false},
+};
 
 volatile std::uint64_t sink;
 
@@ -203,8 +226,16 @@ extern "C" [[gnu::visibility("default")]] int qwirkle_timed_workload(const char*
     out[3] = moves;
     return status;
 }
+/// The name of workload i (in the order of `modes`), or nullptr past the last.
+extern "C" [[gnu::visibility("default")]] const char* qwirkle_workload_mode(int i) {
+    return i >= 0 && i < static_cast<int>(std::size(modes)) ? modes[i].name : nullptr;
+}
 #else
 int main(int argc, char** argv) {
+    if (argc == 2 && std::string(argv[1]) == "--modes") {
+        for (const auto& m : modes) std::printf("%s %s %d\n", m.name, m.unit, m.per_move ? 1 : 0);
+        return 0;
+    }
     if (argc != 3) return 2;
     std::uint64_t units = 0, moves = 0;
     if (const int status = run(argv[1], argv[2], units, moves)) return status;
