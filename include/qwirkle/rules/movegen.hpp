@@ -344,15 +344,16 @@ private:
             on_row |= nonzero(an.allows[0] & joining) << t;
             on_column |= nonzero(an.allows[1] & joining) << t;
         }
-        // The others make, on the row axis, only the move of the tile alone (all of them score the same).
+        // On the row axis every tile not walked makes the move of the tile alone, all of the same score.
+        const mask64 walked_row = on_row ? count_start<0>(an, key, on_row, few) : 0;
         const int single = cross_points<0>(an, an.length[2] + an.length[3], 0) + main_points(0, an.length[0] + 1 + an.length[1]);
-        few.take(scored(single), count_bits(tiles & ~on_row));
-        if (on_row) count_start<0>(an, key, on_row, few);
+        few.take(scored(single), count_bits(tiles & ~walked_row));
         if (on_column) count_start<1>(an, key, on_column, few);
     }
-    /// count_anchor's moves on axis A of the tiles in `tiles`, each joined by at least one other.
+    /// count_anchor's moves of two tiles on axis A of the tiles in `tiles`, each joined by at least
+    /// one other; walks the tiles two or more others join (their moves of one tile too), and returns them.
     template <int A>
-    QWIRKLE_ALWAYS_INLINE constexpr void count_start(const anchor_type& an, key_type key, mask64 tiles, few_counts& few) {
+    QWIRKLE_ALWAYS_INLINE constexpr mask64 count_start(const anchor_type& an, key_type key, mask64 tiles, few_counts& few) {
         const few_moves<A> f = few_moves_of<A>(an, key);
         mask64 walk = 0;
         int forward = 0, back = 0;
@@ -361,12 +362,10 @@ private:
             const mask64 ext = an.allows[A] & partners_of(t);
             f.count(t, ext, ext & hand_, walk, forward, back);
         }
-        if constexpr (A == 0) {
-            few.take(scored(f.points + main_points(0, f.length)), count_bits(tiles & ~walk));
-        }
         few.take(f.forward_score, forward);
         few.take(f.back_score, back);
         if (walk) start<A>(an, an.at(), key, true, walk);
+        return walk;
     }
     /// What count_anchor needs of a start on axis A: the scores of its moves of one tile, of two
     /// going forward and of two going back, and where a second tile may go.
