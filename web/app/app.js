@@ -371,7 +371,7 @@ async function runTileBots() {
       const started = performance.now();
       const action = await bots.ask({
         game: 'tiles', record: T.game.record(), bot: T.settings.bot,
-        seconds: T.settings.bot === 'monte-carlo' ? 1 : 0, salt: p,
+        seconds: T.settings.bot === 'monte-carlo' || T.settings.bot === 'expert' ? 1 : 0, salt: p,
       });
       if (generation !== T.generation) return;
       const wait = botDelay - (performance.now() - started);

@@ -129,7 +129,7 @@ export interface AppliedTurn {
   currentPlayer: number;
 }
 
-export type BotName = 'random' | 'greedy' | 'tactician' | 'monte-carlo';
+export type BotName = 'random' | 'greedy' | 'tactician' | 'monte-carlo' | 'expert';
 export type CardBotName = 'greedy' | 'cautious' | 'expert';
 
 declare class Handle {
@@ -150,6 +150,7 @@ export declare class TileGame extends Handle {
   /** Throws RuleError (and changes nothing) when the action is refused. */
   apply(action: Action, player?: number): AppliedTurn;
   targets(pending: Move | null, tile: Tile): Cell[];
+  /** `seconds`: a time budget a move for 'monte-carlo' and 'expert' (0, the default: their fixed, reproducible budgets). */
   botAction(name?: BotName, options?: { seconds?: number; salt?: number }): string;
   playBot(name?: BotName, options?: { seconds?: number; salt?: number }): AppliedTurn;
   suggestedExchange(): string;

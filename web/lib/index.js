@@ -112,7 +112,8 @@ export class TileGame extends Handle {
   apply(action, player = -1) { return orThrow(parse(this.raw.apply(actionText(action), player))); }
   /** The free cells where `tile` may go given the tiles already put down this turn. */
   targets(pending, tile) { return parse(this.raw.targets(moveText(pending ?? ''), tile)); }
-  /** The named bot's choice for the player to act (it sees only that player's view); not played. */
+  /** The named bot's choice for the player to act (it sees only that player's view); not played.
+   *  `seconds`: a time budget a move for 'monte-carlo' and 'expert' (0: their fixed, reproducible budgets). */
   botAction(name = 'greedy', { seconds = 0, salt = 0 } = {}) { return orThrow(parse(this.raw.botAction(name, seconds, salt))).action; }
   /** Lets the named bot play for the player to act. */
   playBot(name = 'greedy', options = {}) { return this.apply(this.botAction(name, options)); }
@@ -162,7 +163,7 @@ export class Qwirkle {
     this.version = module.version();
     /** The rule sets of the tile game: `{name, minPlayers, maxPlayers, description}`. */
     this.rules = parse(module.rules());
-    this.bots = ['random', 'greedy', 'tactician', 'monte-carlo'];
+    this.bots = ['random', 'greedy', 'tactician', 'monte-carlo', 'expert'];
     this.cardBots = ['greedy', 'cautious', 'expert'];
     this.editions = ['schmidt', '999'];
     const m = module;

@@ -421,6 +421,10 @@ public:
             monte_carlo_options o;
             o.seconds = seconds;
             b = std::make_unique<monte_carlo_bot_type>(o);
+        } else if (name == "expert" && seconds > 0) {  // (without a budget: its 400 iterations, reproducible)
+            expert_options o;
+            o.seconds = seconds;
+            b = std::make_unique<expert_bot_type>(o);
         } else {
             b = make_bot(name);
         }
@@ -461,6 +465,7 @@ public:
 
 private:
     using monte_carlo_bot_type = basic_monte_carlo_bot<standard_rules>;
+    using expert_bot_type = basic_expert_bot<standard_rules>;
 
     static std::string not_started() { return R"J({"ok":false,"rule":"no_game","message":"no game started"})J"; }
     static void write_scored(json& j, const move_type& m, int score) {

@@ -245,6 +245,13 @@ test('bots: every bot returns a legal action; the Monte-Carlo bot takes a time b
   const ms = performance.now() - t0;
   assert.equal(g.check(a).ok, true);
   assert.ok(ms >= 150 && ms < 3000, `${ms} ms`);
+  // The expert too: a time budget, else its 400 iterations (the same action every time).
+  const e0 = performance.now();
+  const e = g.botAction('expert', { seconds: 0.2 });
+  const ems = performance.now() - e0;
+  assert.equal(g.check(e).ok, true, e);
+  assert.ok(ems >= 150 && ems < 3000, `expert: ${ems} ms`);
+  assert.equal(g.botAction('expert'), g.botAction('expert'));
   assert.throws(() => g.botAction('deep-blue'), (e) => e.rule === 'unknown_bot' && /tactician, monte-carlo, expert\)$/.test(e.message));
 });
 

@@ -1,6 +1,7 @@
 // The web game in a real browser (Debian's Chromium, headless, through playwright-core): a whole
 // tile game played by clicking, an illegal move and its message, drag and drop, undo, exchange, a
-// card-game turn, the phone layout, and a page that keeps drawing while a bot thinks.
+// card-game turn, the phone layout, a page that keeps drawing while a bot thinks, and the expert
+// chosen in the New game dialog.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
@@ -284,6 +285,30 @@ test('a bot thinking (Monte-Carlo, 1 s a move) does not freeze the page: it thin
   const { state } = await game(page);
   assert.equal(state.history.length >= 2, true);
   assert.equal(state.history[1].player, 1);
+  await page.close();
+});
+
+test('the expert chosen in the New game dialog plays its replies (1 s a move, in the worker)', async () => {
+  const { page, errors } = await open(env.browser, `${env.base}/app/?seed=5&delay=0&bot=greedy`);
+  await idle(page);
+  await page.click('#new-game');
+  await page.selectOption('#new-form select[name="bot"]', 'expert');
+  await page.fill('#new-form input[name="seed"]', '21');
+  await page.click('#new-start');
+  await idle(page);
+  assert.match(await page.locator('#tiles-players .player .name').nth(1).textContent(), /Bot 1 · expert/);
+  await page.click('#hint');
+  const t0 = Date.now();
+  await page.click('#play');
+  await page.waitForFunction(() => !document.getElementById('thinking').hidden);
+  await idle(page);
+  // (the page asks for a budget of 1 s; without one the expert's 400 iterations take milliseconds)
+  assert.ok(Date.now() - t0 >= 800, `the reply came after ${Date.now() - t0} ms`);
+  const { state, obs } = await game(page);
+  assert.equal(state.history.length >= 2, true);
+  assert.equal(state.history[1].player, 1);
+  assert.equal(obs.currentPlayer, 0);
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
