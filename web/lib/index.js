@@ -163,7 +163,8 @@ export class Qwirkle {
     this.version = module.version();
     /** The rule sets of the tile game: `{name, minPlayers, maxPlayers, description}`. */
     this.rules = parse(module.rules());
-    this.bots = ['random', 'greedy', 'tactician', 'monte-carlo', 'expert'];
+    /** The tile game's bots, by name (the library's list, as `make_bot` knows them). */
+    this.bots = parse(module.bots());
     this.cardBots = ['greedy', 'cautious', 'expert'];
     this.editions = ['schmidt', '999'];
     const m = module;

@@ -113,6 +113,14 @@ std::string rules() {
     return j.end_array().take();
 }
 
+/// The tile game's bots, by the names make_bot knows (bot_names: the library's one list).
+std::string bots() {
+    json j;
+    j.begin_array();
+    for (const auto name : qwirkle::bot_names) j.value(name);
+    return j.end_array().take();
+}
+
 std::string perft_line(const std::string& line, bool list, const std::string& forbid) { return tiles_perft(line, list, forbid); }
 std::string cards_perft_line(const std::string& line, bool best, int line_no) { return cards_perft(line, best, line_no); }
 std::string check_move(const std::string& position, const std::string& move) { return check_position_move(position, move); }
@@ -171,6 +179,7 @@ EMSCRIPTEN_BINDINGS(qwirkle) {
         .function("undoTurn", &CardGame::undo_turn);
     function("version", &version);
     function("rules", &rules);
+    function("bots", &bots);
     function("perft", &perft_line);
     function("cardsPerft", &cards_perft_line);
     function("checkMove", &check_move);

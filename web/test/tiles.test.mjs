@@ -235,6 +235,8 @@ test('records: malformed ones are refused with the line and the reason', () => {
 
 test('bots: every bot returns a legal action; the Monte-Carlo bot takes a time budget', () => {
   const g = q.newGame({ seed: 13 });
+  // (the library's list, read from the module)
+  assert.deepEqual(q.bots, ['random', 'greedy', 'tactician', 'monte-carlo', 'expert']);
   for (const name of q.bots) {
     const a = g.botAction(name);
     assert.equal(g.check(a).ok, true, `${name}: ${a}`);
