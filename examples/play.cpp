@@ -502,7 +502,7 @@ int main(int argc, char** argv) {
         else cli.unknown(a);
     }
     if (s.cards) {
-        if (s.bot != "greedy" && s.bot != "cautious" && s.bot != "expert") cli.usage_error("unknown card bot '" + s.bot + "' (greedy, cautious, expert)");
+        if (!qwirkle::cards::make_card_bot(s.bot)) cli.usage_error("unknown card bot '" + s.bot + "' (" + qwirkle::cards::card_bot_names_text() + ")");
         if (s.players > 4) cli.usage_error("--players: the card game takes 2 to 4 players, got " + std::to_string(s.players));
         if (s.edition == "schmidt") return terminal<card_view<qwirkle::cards::schmidt_rules>>(s).run();
         if (s.edition == "999") return terminal<card_view<qwirkle::cards::games999_rules>>(s).run();

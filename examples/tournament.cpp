@@ -368,7 +368,7 @@ int main(int argc, char** argv) {
     for (const auto& b : o.bots)
         if (cards ? !qwirkle::cards::make_card_bot(b) : !qwirkle::make_bot(b))
             cli.usage_error("--bots: unknown bot '" + b + "' (" +
-                            (cards ? "greedy, cautious, expert" : "random, greedy, tactician, monte-carlo, expert") + ")");
+                            (cards ? qwirkle::cards::card_bot_names_text() : qwirkle::bot_names_text()) + ")");
     if (o.bots.empty()) cli.usage_error("--bots: name at least one bot");
     if (o.round_robin && o.players != 2) cli.usage_error("--round-robin: games of two players only (--players 2)");
     if (o.round_robin && o.bots.size() < 2) cli.usage_error("--round-robin: name at least two bots");

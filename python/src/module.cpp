@@ -211,7 +211,7 @@ void bind_card_game(py::module_& m, const char* name, const char* action_name) {
         .def("__eq__", [](const G& a, const G& b) { return a.g == b.g; })
         .def("bot_action", [](const G& g, const std::string& bot, std::uint64_t seed) {
             auto b = cards::make_card_bot<R>(bot);
-            if (!b) throw py::value_error("unknown card bot '" + bot + "' (greedy, cautious, expert)");
+            if (!b) throw py::value_error("unknown card bot '" + bot + "' (" + cards::card_bot_names_text() + ")");
             if (g.g.is_terminal()) raise_illegal("game_over", "the game is over");
             rng random(seed);
             return A{b->choose(*g.g.observe(g.g.current_player()), random)};
@@ -637,7 +637,7 @@ PYBIND11_MODULE(_core, m) {
     auto c = m.def_submodule("cards", "Qwirkle Cards");
     bind_card_game<cards::schmidt_rules>(c, "_SchmidtGame", "CardAction");
     bind_card_game<cards::games999_rules>(c, "_Games999Game", "_Games999Action");
-    c.attr("BOTS") = std::vector<std::string>{"greedy", "cautious", "expert"};
+    c.attr("BOTS") = std::vector<std::string>(std::begin(cards::card_bot_names), std::end(cards::card_bot_names));
     c.def("perft", [](const std::string& line, bool best, int line_no) {
         cards::perft_options o;
         o.best = best;

@@ -74,5 +74,9 @@ def test_card_bots_play_a_game():
 def test_card_bot_names():
     assert cards.BOTS == ["greedy", "cautious", "expert"]
     g = cards.Game(players=2, seed=5)
-    with pytest.raises(ValueError, match="expert"):
+    before = g.clone()
+    with pytest.raises(ValueError, match=r"^unknown card bot 'deep-blue' \(greedy, cautious, expert\)$"):
         g.bot_action("deep-blue")
+    assert g == before
+    for name in cards.BOTS:
+        assert g.check(g.bot_action(name)) is None

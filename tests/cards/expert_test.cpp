@@ -130,3 +130,13 @@ TEST_CASE("expert card bot: legal and reproducible against the cautious bot, 2 t
     CHECK(qc::make_card_bot("expert")->name() == "expert");
     CHECK(qc::make_card_bot<qc::games999_rules>("expert") != nullptr);
 }
+
+TEST_CASE("card bots: card_bot_names lists make_card_bot's names, each making the bot of that name") {
+    CHECK(qc::card_bot_names_text() == "greedy, cautious, expert");
+    for (const auto name : qc::card_bot_names) {
+        REQUIRE(qc::make_card_bot(name) != nullptr);
+        CHECK(qc::make_card_bot(name)->name() == name);
+        CHECK(qc::make_card_bot<qc::games999_rules>(name) != nullptr);
+    }
+    CHECK(qc::make_card_bot("random") == nullptr);
+}

@@ -165,7 +165,8 @@ export class Qwirkle {
     this.rules = parse(module.rules());
     /** The tile game's bots, by name (the library's list, as `make_bot` knows them). */
     this.bots = parse(module.bots());
-    this.cardBots = ['greedy', 'cautious', 'expert'];
+    /** The card game's bots, by name (the library's list, as `make_card_bot` knows them). */
+    this.cardBots = parse(module.cardBots());
     this.editions = ['schmidt', '999'];
     const m = module;
     /** The card solver on positions in the card notation. */

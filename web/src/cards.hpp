@@ -240,7 +240,10 @@ public:
 
     std::string bot_action(std::string_view name, std::uint64_t salt) const override {
         auto b = cards::make_card_bot<R>(name);
-        if (!b) return R"J({"ok":false,"rule":"unknown_bot","message":"unknown card bot (greedy, cautious, expert)"})J";
+        if (!b) {
+            json j;
+            return j.begin_object().field("ok", false).field("rule", "unknown_bot").field("message", "unknown card bot '" + std::string(name) + "' (" + cards::card_bot_names_text() + ")").end_object().take();
+        }
         return choice(*b, salt);
     }
 

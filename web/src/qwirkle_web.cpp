@@ -5,7 +5,9 @@
 #include <emscripten/bind.h>
 
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <qwirkle/version.hpp>
@@ -113,13 +115,17 @@ std::string rules() {
     return j.end_array().take();
 }
 
-/// The tile game's bots, by the names make_bot knows (bot_names: the library's one list).
-std::string bots() {
+/// A list of names as a JSON array.
+std::string names_json(std::span<const std::string_view> names) {
     json j;
     j.begin_array();
-    for (const auto name : qwirkle::bot_names) j.value(name);
+    for (const auto name : names) j.value(name);
     return j.end_array().take();
 }
+/// The tile game's bots, by the names make_bot knows (bot_names: the library's one list).
+std::string bots() { return names_json(qwirkle::bot_names); }
+/// The card game's bots, by the names make_card_bot knows (card_bot_names).
+std::string card_bots() { return names_json(qwirkle::cards::card_bot_names); }
 
 std::string perft_line(const std::string& line, bool list, const std::string& forbid) { return tiles_perft(line, list, forbid); }
 std::string cards_perft_line(const std::string& line, bool best, int line_no) { return cards_perft(line, best, line_no); }
@@ -180,6 +186,7 @@ EMSCRIPTEN_BINDINGS(qwirkle) {
     function("version", &version);
     function("rules", &rules);
     function("bots", &bots);
+    function("cardBots", &card_bots);
     function("perft", &perft_line);
     function("cardsPerft", &cards_perft_line);
     function("checkMove", &check_move);

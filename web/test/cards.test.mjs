@@ -115,6 +115,13 @@ test("a person's card turn: cards chosen from the hand, the solver arranges the 
   assert.equal(g.check('play R1 ->').ok, false);
   assert.equal(g.check('dance').rule, 'parse_error');
   assert.equal(cardActionText({ played: ['R1'], table: [['R1', 'R2', 'R3']] }), 'play R1 -> R1 R2 R3');
+  // The card bots' names come from the library (card_bot_names); an unknown one is refused by name.
+  assert.deepEqual(q.cardBots, ['greedy', 'cautious', 'expert']);
+  for (const name of q.cardBots) assert.equal(g.check(g.botAction(name)).ok, true);
+  const before = g.state();
+  assert.throws(() => g.botAction('deep-blue'),
+    (e) => e.rule === 'unknown_bot' && e.message === "unknown card bot 'deep-blue' (greedy, cautious, expert)");
+  assert.deepEqual(g.state(), before);
 });
 
 test('card records and settings: malformed ones are refused with the reason', () => {

@@ -18,11 +18,7 @@ namespace qwirkle {
 inline constexpr std::string_view bot_names[] = {"random", "greedy", "tactician", "monte-carlo", "expert"};
 
 /// The names make_bot knows, as one line for messages: "random, greedy, ...".
-inline std::string bot_names_text() {
-    std::string s;
-    for (const auto name : bot_names) s.append(s.empty() ? "" : ", ").append(name);
-    return s;
-}
+inline std::string bot_names_text() { return names_text(bot_names); }
 
 /// A bot by name (see bot_names), or nullptr.
 template <ruleset R = standard_rules, int Radius = unlimited_radius>

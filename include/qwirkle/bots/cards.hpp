@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "../cards/cards.hpp"
@@ -204,7 +205,13 @@ private:
     expert_card_options o_;
 };
 
-/// A card bot by name ("greedy", "cautious", "expert"), or nullptr.
+/// The names make_card_bot knows.
+inline constexpr std::string_view card_bot_names[] = {"greedy", "cautious", "expert"};
+
+/// The names make_card_bot knows, as one line for messages: "greedy, cautious, expert".
+inline std::string card_bot_names_text() { return names_text(card_bot_names); }
+
+/// A card bot by name (see card_bot_names), or nullptr.
 template <card_ruleset R = standard_rules>
 std::unique_ptr<basic_card_bot<R>> make_card_bot(std::string_view name) {
     if (name == "greedy") return std::make_unique<basic_greedy_card_bot<R>>();

@@ -5,7 +5,9 @@
 /// games (`basic_bot` for the tile game, `cards::basic_card_bot` for the card game are this).
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "../core/game_state.hpp"
 #include "../game/rng.hpp"
@@ -27,6 +29,13 @@ public:
     /// A legal action for the observing player, whose turn it is. Uses only `view` and `random`.
     virtual action_type choose(const observation_type& view, rng& random) = 0;
 };
+
+/// A list of names as one line for messages: "random, greedy, ...".
+inline std::string names_text(std::span<const std::string_view> names) {
+    std::string s;
+    for (const auto name : names) s.append(s.empty() ? "" : ", ").append(name);
+    return s;
+}
 
 /// The bots that can play a game state.
 template <game_state G>
