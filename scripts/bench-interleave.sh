@@ -29,7 +29,7 @@ if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
   shift
 fi
 (( rounds >= 1 && rounds <= 100000 )) || { echo "bench-interleave: ROUNDS must be from 1 to 100000" >&2; exit 2; }
-modes=("$@")  # (none: all; interleave checks them against the workloads' list before running any)
+modes=("$@")  # (none: all; checked against the workloads' list once the new side is built)
 for m in ${modes[@]+"${modes[@]}"}; do
   [[ $m =~ ^[a-z_]+$ ]] || { echo "bench-interleave: not a workload's name: $m" >&2; exit 2; }
 done
@@ -41,9 +41,18 @@ src=$(revision_source "$commit")
 lib=(-std=c++20 -O3 -DNDEBUG -DQWIRKLE_WORKLOAD_TIMED -fPIC -shared -fvisibility=hidden -fvisibility-inlines-hidden -Wl,-Bsymbolic)
 read -r -a flags_new <<<"${QWIRKLE_INTERLEAVE_FLAGS_NEW:-}"
 read -r -a flags_old <<<"${QWIRKLE_INTERLEAVE_FLAGS_OLD:-}"
+# The three builds run side by side; the workloads asked for are checked against the new side's
+# list as soon as it and the driver are built (an unknown one: exit 2 without waiting for the old side).
+g++ "${lib[@]}" ${flags_old[@]+"${flags_old[@]}"} -I"$src/include" bench/callgrind/workload.cpp -o "$out/old.so" &
+old_build=$!
+trap 'kill "$old_build" 2>/dev/null || true' EXIT
+g++ -std=c++20 -O2 bench/callgrind/interleave.cpp -o "$out/interleave" -ldl &
+driver_build=$!
 g++ "${lib[@]}" ${flags_new[@]+"${flags_new[@]}"} -Iinclude bench/callgrind/workload.cpp -o "$out/new.so"
-g++ "${lib[@]}" ${flags_old[@]+"${flags_old[@]}"} -I"$src/include" bench/callgrind/workload.cpp -o "$out/old.so"
-g++ -std=c++20 -O2 bench/callgrind/interleave.cpp -o "$out/interleave" -ldl
+wait "$driver_build"
+"$out/interleave" --check "$PWD/$out/new.so" ${modes[@]+"${modes[@]}"}
+wait "$old_build"
+trap - EXIT
 echo "new = working tree${QWIRKLE_INTERLEAVE_FLAGS_NEW:+ ($QWIRKLE_INTERLEAVE_FLAGS_NEW)}, old = $rev ($commit)${QWIRKLE_INTERLEAVE_FLAGS_OLD:+ ($QWIRKLE_INTERLEAVE_FLAGS_OLD)};" \
      "$rounds rounds, alternately in one process; ratio = new/old per round"
 "$out/interleave" "$PWD/$out/new.so" "$PWD/$out/old.so" tests/data "$rounds" ${modes[@]+"${modes[@]}"}

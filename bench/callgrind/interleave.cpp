@@ -73,9 +73,32 @@ double quantile(std::vector<double> v, double q) {
 
 }  // namespace
 
+/// Are the workloads named in names[0..n) all on the list of `lib`? Else says which is not, with
+/// the list, and returns false.
+bool known_modes(const side_lib& lib, char** names, int n) {
+    std::vector<std::string> all;
+    for (int i = 0; const char* name = lib.mode(i); ++i) all.emplace_back(name);
+    for (int m = 0; m < n; ++m) {
+        if (std::find(all.begin(), all.end(), names[m]) == all.end()) {
+            std::string list;
+            for (const auto& name : all) list += " " + name;
+            std::fprintf(stderr, "interleave: unknown workload: %s (workloads:%s)\n", names[m], list.c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
 int main(int argc, char** argv) {
+    // --check LIB MODE...: only whether LIB knows the workloads (before the other side is built).
+    if (argc >= 3 && std::string(argv[1]) == "--check") {
+        const side_lib checked = open_side(argv[2]);
+        if (!checked.mode) return 1;
+        return known_modes(checked, argv + 3, argc - 3) ? 0 : 2;
+    }
     if (argc < 5) {
-        std::fprintf(stderr, "usage: interleave NEW.so OLD.so DATA_DIR ROUNDS [MODE...]\n");
+        std::fprintf(stderr, "usage: interleave NEW.so OLD.so DATA_DIR ROUNDS [MODE...]\n"
+                             "       interleave --check LIB [MODE...]\n");
         return 2;
     }
     char* end = nullptr;
@@ -89,18 +112,10 @@ int main(int argc, char** argv) {
     const workload_fn side[2] = {lib[0].run, lib[1].run};
     // The workloads to run: those asked for, each on the list (both sides are built from the same
     // workload.cpp, so they have the same one), else all of them.
-    std::vector<std::string> all, modes;
-    for (int i = 0; const char* name = lib[0].mode(i); ++i) all.emplace_back(name);
-    for (int m = 5; m < argc; ++m) {
-        if (std::find(all.begin(), all.end(), argv[m]) == all.end()) {
-            std::string list;
-            for (const auto& name : all) list += " " + name;
-            std::fprintf(stderr, "interleave: unknown workload: %s (workloads:%s)\n", argv[m], list.c_str());
-            return 2;
-        }
-        modes.emplace_back(argv[m]);
-    }
-    if (modes.empty()) modes = all;
+    if (!known_modes(lib[0], argv + 5, argc - 5)) return 2;
+    std::vector<std::string> modes(argv + 5, argv + argc);
+    if (modes.empty())
+        for (int i = 0; const char* name = lib[0].mode(i); ++i) modes.emplace_back(name);
     // Each round takes each side's best of `tries` runs, alternated (a run the host interrupts
     // only ever takes longer).
     constexpr int tries = 3;
