@@ -3,8 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <set>
 #include <span>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -362,4 +365,84 @@ TEST_CASE("board: rewind reaches back journal_depth placements, and no further")
     CHECK(b.can_rewind(marks[80 - board::journal_depth]));
     REQUIRE(b.rewind(marks[80 - board::journal_depth]));
     CHECK(b.size() == 80 - board::journal_depth);
+}
+
+TEST_CASE("board: random boards, narrow and wider than the table's window, equal the board rebuilt from their tiles after every placement, removal and rewind") {
+    // No rule but the board's room: tiles anywhere next to the board, and jumps of 20 to 49 cells
+    // that make positions wider than 30, where cells 32 apart share a home slot of the table (the
+    // board then probes; narrower, it reads home slots alone: see direct_box). Every removal
+    // order takes wide positions back to narrow ones, whose entries must sit at their home slots.
+    rng r(2026);
+    const auto below = [&](int n) { return static_cast<int>(r.below(static_cast<std::uint32_t>(n))); };
+    const auto any_tile = [&] { return qwirkle::detail::tile_at<tile>(below(tile::kinds)); };
+    using anchor_data = std::tuple<board::mask, board::mask, std::array<board::mask, 4>, std::array<std::uint8_t, 4>>;
+    long compared = 0, wide = 0;
+    const auto same_as_rebuilt = [&](const board& b) {
+        board rebuilt;
+        std::vector<std::pair<cell, tile>> tiles;
+        b.for_each_tile([&](cell c, tile t) { tiles.emplace_back(c, t); });
+        for (const auto& [c, t] : tiles) REQUIRE(rebuilt.place(c, t));
+        std::map<std::pair<int, int>, anchor_data> mine, theirs;
+        for (const auto& a : b.anchors()) mine[{a.x, a.y}] = {a.allows[0], a.allows[1], a.run, a.length};
+        for (const auto& a : rebuilt.anchors()) theirs[{a.x, a.y}] = {a.allows[0], a.allows[1], a.run, a.length};
+        REQUIRE(mine == theirs);
+        for (const auto& [c, t] : tiles) REQUIRE(b.at(c) == t);
+        for (const auto& a : b.anchors()) REQUIRE(board::is_anchor_value(b.look(a.at())));
+        if (tiles.size() < 40) {
+            tile_multiset hand;
+            for (int k = 0; k < 6; ++k) hand.add(any_tile());
+            REQUIRE(count_moves(b, hand) == count_moves(rebuilt, hand));
+        }
+        const auto box = b.bounding_box();
+        wide += box.max.x - box.min.x > 29 || box.max.y - box.min.y > 29;
+        ++compared;
+    };
+    for (int round = 0; round < 300; ++round) {
+        board b;
+        std::vector<cell> cells;
+        cell last{0, 0};
+        for (int i = 5 + below(60); i > 0; --i) {
+            const int d = below(4), steps = below(10) == 0 ? 20 + below(30) : 1;
+            cell c{last.x + (d == 0 ? steps : d == 1 ? -steps : 0), last.y + (d == 2 ? steps : d == 3 ? -steps : 0)};
+            if (below(3) == 0 && !cells.empty()) {
+                c = cells[static_cast<std::size_t>(below(static_cast<int>(cells.size())))];
+                c = cell{c.x + 1 - below(3), c.y + 1 - below(3)};
+            }
+            if (b.place(c, any_tile())) {
+                cells.push_back(c);
+                last = c;
+            }
+            if (below(3) == 0) same_as_rebuilt(b);
+            if (below(5) == 0 && b.size() > 1) {  // a tile taken off, maybe put back
+                const cell taken = b.tile_cell(below(b.size()));
+                const tile t = *b.at(taken);
+                REQUIRE(b.remove(taken));
+                same_as_rebuilt(b);
+                if (below(2) == 0) {
+                    REQUIRE(b.place(taken, t));
+                    same_as_rebuilt(b);
+                }
+            }
+            if (below(7) == 0 && !cells.empty()) {  // a few placed and rewound
+                const board before = b;
+                const auto mark = b.current_mark();
+                for (int k = 0; k < 3; ++k) {
+                    const cell near = cells[static_cast<std::size_t>(below(static_cast<int>(cells.size())))];
+                    b.place(cell{near.x + 1, near.y}, any_tile());
+                }
+                REQUIRE(b.rewind(mark));
+                REQUIRE(b == before);
+                same_as_rebuilt(b);
+            }
+        }
+        while (b.size() > 0) {  // every tile taken off in a random order (wide to narrow)
+            const cell taken = b.tile_cell(below(b.size()));
+            REQUIRE(b.remove(taken));
+            if (b.size() == 0) break;
+            if (below(4) == 0) b.place(cell{taken.x + 1, taken.y}, any_tile());  // (the box recomputed, the entries kept)
+            same_as_rebuilt(b);
+        }
+    }
+    CHECK(compared > 10000);
+    CHECK(wide > 1000);
 }

@@ -153,7 +153,9 @@ public:
         if (!fits_span(c, grown)) return false;
         const key_type k = key_of(c);
         const std::size_t home = hash(k);
-        const std::size_t h = slot_from(k, home);  // (insertions below never move an entry: h stays valid)
+        // Within the window (nearly always) every cell looked up below is at its home slot, or absent.
+        const bool direct = direct_box(grown);
+        const std::size_t h = slot_in(k, home, direct);  // (insertions below never move an entry: h stays valid)
         const value_type before = static_cast<value_type>(table_[h] >> 16);  // (empty_value for a free slot)
         if (is_tile(before)) return false;
         // What the cell held: its runs give the new tile's lines without walking them.
@@ -176,7 +178,7 @@ public:
                 anchors_[s] = anchors_[last];
                 fits_[s] = fits_[last];
                 const key_type km = anchors_[s].key;
-                const std::size_t hm = slot_of(km);
+                const std::size_t hm = slot_in(km, hash(km), direct);
                 log_write(j, n, hm);
                 table_[hm] = static_cast<std::uint32_t>(km) | (static_cast<std::uint32_t>(anchor_flag | s) << 16);
             }
@@ -192,8 +194,8 @@ public:
         box_ = grown;
         // The free cells at both ends of the new tile's row and column runs are the only cells whose
         // anchor data change, and only in the direction facing the tile.
-        run_ends<0>(c, k, home, t, j, n);
-        run_ends<2>(c, k, home, t, j, n);
+        run_ends<0>(c, k, home, t, j, n, direct);
+        run_ends<2>(c, k, home, t, j, n, direct);
         j.writes = n.writes;
         j.ends = n.ends;
         return true;
@@ -202,7 +204,8 @@ public:
     constexpr bool remove(cell c) noexcept {
         const key_type k = key_of(c);
         const std::size_t home = hash(k);
-        const std::size_t h = slot_from(k, home);
+        const bool direct = direct_box(box_);  // (box_ bounds the tiles, c's among them if it holds one)
+        const std::size_t h = slot_in(k, home, direct);
         const value_type v = static_cast<value_type>(table_[h] >> 16);  // (empty_value for a free slot)
         if (!is_tile(v) || tile_cell_of(v) != c) return false;
         // The runs next to the cell once the tile is gone: from the journal when this is the last
@@ -231,19 +234,19 @@ public:
         if (pos != --size_) {  // the last tile of the list takes its place
             const tile_entry last = occupied_[static_cast<std::size_t>(size_)];
             occupied_[static_cast<std::size_t>(pos)] = last;
-            set_value(last.key, tile_value(detail::tile_at<tile_type>(last.tile), pos));
+            set_value(last.key, tile_value(detail::tile_at<tile_type>(last.tile), pos), direct);
         }
         // The cell stays in the table when it becomes an anchor (its entry is overwritten below,
         // after the anchors the removal drops, so that the anchor list keeps its order).
         const bool becomes_anchor = word_of(length) != 0;
-        if (!becomes_anchor) erase_at(h);  // (h still holds it: set_value moves no entry)
-        restore_end<0>(k, home, run[0], length[0], repeated, j);
-        restore_end<1>(k, home, run[1], length[1], repeated, j);
-        restore_end<2>(k, home, run[2], length[2], repeated, j);
-        restore_end<3>(k, home, run[3], length[3], repeated, j);
+        if (!becomes_anchor) erase_at(h, direct);  // (h still holds it: set_value moves no entry)
+        restore_end<0>(k, home, run[0], length[0], repeated, j, direct);
+        restore_end<1>(k, home, run[1], length[1], repeated, j, direct);
+        restore_end<2>(k, home, run[2], length[2], repeated, j, direct);
+        restore_end<3>(k, home, run[3], length[3], repeated, j, direct);
         if (becomes_anchor) {  // a new anchor, at the end of the list
             const std::size_t s = static_cast<std::size_t>(anchor_count_++);
-            set_value(k, static_cast<value_type>(anchor_flag | s));
+            set_value(k, static_cast<value_type>(anchor_flag | s), direct);
             anchor& a = anchors_[s];  // (each field written once)
             a.x = c.x;
             a.y = c.y;
@@ -583,13 +586,30 @@ private:
         while ((table_[h] & 0xFFFF) != k && table_[h] != empty_entry) h = (h + 1) & (table_size - 1);
         return h;
     }
-    /// Sets the value of key k (inserting it if absent).
-    constexpr void set_value(key_type k, value_type v) noexcept {
-        const std::size_t h = slot_of(k);
+    /// Does every entry of the table sit at its home slot, and every other cell within one step of
+    /// `box` (a bound on the tiles' box) find its home slot free? Yes when the cells within one
+    /// step of the box are less than 32 apart on each axis: their home slots are then distinct, and
+    /// entries (tiles and anchors, all within one step of the tiles) never leave their home slot
+    /// where no other entry has the same one (linear probing with deletion by backward shift keeps
+    /// each entry after its home slot with no free slot between).
+    static constexpr bool direct_box(const bounds& box) noexcept {
+        return static_cast<unsigned>(box.max.x) - static_cast<unsigned>(box.min.x) < 30u &&
+               static_cast<unsigned>(box.max.y) - static_cast<unsigned>(box.min.y) < 30u;
+    }
+    /// slot_from(k, h), given whether direct_box holds (then the home slot h, without a probe).
+    constexpr std::size_t slot_in(key_type k, std::size_t h, bool direct) const noexcept { return direct ? h : slot_from(k, h); }
+    /// Sets the value of key k (inserting it if absent); `direct`: see direct_box.
+    constexpr void set_value(key_type k, value_type v, bool direct = false) noexcept {
+        const std::size_t h = slot_in(k, hash(k), direct);
         table_[h] = static_cast<std::uint32_t>(k) | (static_cast<std::uint32_t>(v) << 16);
     }
-    /// Takes the entry at slot h out of the table (other entries of its cluster may move).
-    constexpr void erase_at(std::size_t h) noexcept {
+    /// Takes the entry at slot h out of the table (other entries of its cluster may move; none
+    /// does when direct_box holds: every entry is then at its home slot).
+    constexpr void erase_at(std::size_t h, bool direct = false) noexcept {
+        if (direct) {
+            table_[h] = empty_entry;
+            return;
+        }
         // Shift back the entries of the cluster that would no longer be found.
         for (std::size_t j = (h + 1) & (table_size - 1);; j = (j + 1) & (table_size - 1)) {
             if (table_[j] == empty_entry) break;
@@ -682,9 +702,10 @@ private:
     /// of its run in direction D (`run`, `length`; bit D of `repeated`) faces that run again. `j`:
     /// the journal entry of the tile's placement, if it is the last one (the cell's old mask is in it).
     template <std::size_t D>
-    constexpr void restore_end(key_type kc, std::size_t hc, mask run, std::uint8_t length, std::uint8_t repeated, const journal_entry* j) noexcept {
+    constexpr void restore_end(key_type kc, std::size_t hc, mask run, std::uint8_t length, std::uint8_t repeated, const journal_entry* j,
+                               bool direct) noexcept {
         constexpr std::size_t facing = D ^ 1u;
-        const std::size_t he = slot_from(shift_key(kc, D, length + 1), shift_home(hc, D, length + 1));
+        const std::size_t he = slot_in(shift_key(kc, D, length + 1), shift_home(hc, D, length + 1), direct);
         const value_type ev = static_cast<value_type>(table_[he] >> 16);  // (empty_value for a free slot)
         if (!is_anchor_value(ev)) return;  // (only for boards of several pieces far apart)
         const std::size_t s = ev & ~anchor_flag;
@@ -693,7 +714,7 @@ private:
         a.length[facing] = length;
         a.repeated = static_cast<std::uint8_t>((a.repeated & ~(1u << facing)) | (((repeated >> D) & 1u) << facing));
         if (word_of(a.length) == 0) {
-            drop_anchor(s, he);
+            drop_anchor(s, he, direct);
             return;
         }
         if (j) {
@@ -707,7 +728,7 @@ private:
     /// along the axis of direction D (0: row, 2: column) face the new run; their old masks go to
     /// the journal.
     template <std::size_t D>
-    constexpr void run_ends(cell c, key_type kc, std::size_t hc, tile_type t, journal_entry& j, journal_counts& cn) noexcept {
+    constexpr void run_ends(cell c, key_type kc, std::size_t hc, tile_type t, journal_entry& j, journal_counts& cn, bool direct) noexcept {
         const mask left = j.cell.run[D], right = j.cell.run[D + 1];
         const mask set = left | right | detail::bit(t.index());
         const bool rep = ((j.cell.repeated >> D) & 3u) || (left & right) || ((left | right) & detail::bit(t.index()));
@@ -718,18 +739,19 @@ private:
         // & partners[t] (see line_masks::partners); else it allows nothing.
         const mask allows = j.cell.allows[D / 2];
         const mask ext = allows & detail::line_masks<tile_type>::partners[t.index()] & (mask{0} - ((allows >> t.index()) & 1u));
-        set_run<D>(c, kc, hc, j.cell.length[D] + 1, set, n, rep, ext, j, cn);
-        set_run<D + 1>(c, kc, hc, j.cell.length[D + 1] + 1, set, n, rep, ext, j, cn);
+        set_run<D>(c, kc, hc, j.cell.length[D] + 1, set, n, rep, ext, j, cn, direct);
+        set_run<D + 1>(c, kc, hc, j.cell.length[D + 1] + 1, set, n, rep, ext, j, cn, direct);
     }
     /// Sets the run facing back toward c of the free cell `steps` from c (key kc, home slot hc) in
     /// direction `dir` (a new anchor if it was not one). `ext`: what the axis allows there when the
     /// cell has no run on its far side. What it changes goes to the journal entry `j` (its counters:
     /// `cn`), with the mask of that axis an anchor had before.
     template <std::size_t dir>
-    constexpr void set_run(cell c, key_type kc, std::size_t hc, int steps, mask set, int n, bool rep, mask ext, journal_entry& j, journal_counts& cn) noexcept {
+    constexpr void set_run(cell c, key_type kc, std::size_t hc, int steps, mask set, int n, bool rep, mask ext, journal_entry& j, journal_counts& cn,
+                           bool direct) noexcept {
         constexpr std::size_t d = dir ^ 1u;
         const key_type k = shift_key(kc, dir, steps);
-        const std::size_t h = slot_from(k, shift_home(hc, dir, steps));
+        const std::size_t h = slot_in(k, shift_home(hc, dir, steps), direct);
         if (table_[h] == empty_entry) {  // a new anchor, at the end of the list; this run is its only one
             const std::size_t s = static_cast<std::size_t>(anchor_count_++);
             log_write(j, cn, h);
@@ -778,14 +800,14 @@ private:
     /// Takes anchor s off the list (the last one moves into its place) and its cell out of the
     /// table (its entry: slot h). (place() does the same for the cell it fills, keeping the cell's entry and writing
     /// the moved anchor's to the journal.)
-    constexpr void drop_anchor(std::size_t s, std::size_t h) noexcept {
+    constexpr void drop_anchor(std::size_t s, std::size_t h, bool direct) noexcept {
         const std::size_t last = static_cast<std::size_t>(--anchor_count_);
         if (s != last) {
             anchors_[s] = anchors_[last];
             fits_[s] = fits_[last];
-            set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s));  // (moves no entry)
+            set_value(anchors_[s].key, static_cast<value_type>(anchor_flag | s), direct);  // (moves no entry)
         }
-        erase_at(h);
+        erase_at(h, direct);
     }
 
     constexpr void copy_from(const basic_board& o) noexcept {
