@@ -338,34 +338,37 @@ private:
         const key_type key = nav_key(an.key);
         // The tiles another tile of the hand joins in their row line, and in their column line.
         mask64 on_row = 0, on_column = 0;
+        int lone = 0;  // (the tiles, counted here rather than by a population count)
         for (mask64 c = tiles; c; c &= c - 1) {
             const int t = lowest_bit(c);
             const mask64 joining = partners_of(t) & hand_;
             on_row |= nonzero(an.allows[0] & joining) << t;
             on_column |= nonzero(an.allows[1] & joining) << t;
+            ++lone;
         }
         // On the row axis every tile not walked makes the move of the tile alone, all of the same score.
-        const mask64 walked_row = on_row ? count_start<0>(an, key, on_row, few) : 0;
+        if (on_row) lone -= count_start<0>(an, key, on_row, few);
         const int single = cross_points<0>(an, an.length[2] + an.length[3], 0) + main_points(0, an.length[0] + 1 + an.length[1]);
-        few.take(scored(single), count_bits(tiles & ~walked_row));
+        few.take(scored(single), lone);
         if (on_column) count_start<1>(an, key, on_column, few);
     }
     /// count_anchor's moves of two tiles on axis A of the tiles in `tiles`, each joined by at least
-    /// one other; walks the tiles two or more others join (their moves of one tile too), and returns them.
+    /// one other; walks the tiles two or more others join (their moves of one tile too), and
+    /// returns how many it walked.
     template <int A>
-    QWIRKLE_ALWAYS_INLINE constexpr mask64 count_start(const anchor_type& an, key_type key, mask64 tiles, few_counts& few) {
+    QWIRKLE_ALWAYS_INLINE constexpr int count_start(const anchor_type& an, key_type key, mask64 tiles, few_counts& few) {
         const few_moves<A> f = few_moves_of<A>(an, key);
         mask64 walk = 0;
-        int forward = 0, back = 0;
+        int forward = 0, back = 0, walked = 0;
         for (mask64 c = tiles; c; c &= c - 1) {
             const int t = lowest_bit(c);
             const mask64 ext = an.allows[A] & partners_of(t);
-            f.count(t, ext, ext & hand_, walk, forward, back);
+            walked += f.count(t, ext, ext & hand_, walk, forward, back);
         }
         few.take(f.forward_score, forward);
         few.take(f.back_score, back);
         if (walk) start<A>(an, an.at(), key, true, walk);
-        return walk;
+        return walked;
     }
     /// What count_anchor needs of a start on axis A: the scores of its moves of one tile, of two
     /// going forward and of two going back, and where a second tile may go.
@@ -378,13 +381,15 @@ private:
         mask64 ahead_next;    ///< the run after that cell
         mask64 go_back;       ///< all ones when a tile may go on the cell just before the anchor
         /// Counts the moves of two tiles of tile t on the anchor, its line's extensions `ext`, the
-        /// hand's tiles among them `joining`; marks t in `walk` when two or more join it.
-        QWIRKLE_ALWAYS_INLINE constexpr void count(int t, mask64 ext, mask64 joining, mask64& walk, int& forward, int& back) const noexcept {
+        /// hand's tiles among them `joining`; marks t in `walk` when two or more join it (and
+        /// then returns 1, else 0).
+        QWIRKLE_ALWAYS_INLINE constexpr int count(int t, mask64 ext, mask64 joining, mask64& walk, int& forward, int& back) const noexcept {
             const mask64 several = nonzero(joining & (joining - 1));
             walk |= several << t;
             const mask64 one = joining & (several - 1);  // (the one joining tile, if only one joins t)
             forward += static_cast<int>(nonzero(one & forward_fits & (nonzero(ahead_next & ~ext) - 1)));
             back += static_cast<int>(nonzero(one & go_back));
+            return static_cast<int>(several);
         }
     };
     /// For a visitor with a floor: the start of anchor `an` on axis A with the tiles in `tiles`,
