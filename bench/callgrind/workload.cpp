@@ -76,6 +76,8 @@ constexpr mode_info modes[] = {
     {"place_undo", "place+undo", false},
     {"place_rewind", "place+rewind", false},
     {"copy", "copy", false},
+    {"copy_new", "copy", false},
+    {"copy_hot", "copy", false},
     {"greedy", "game", false},
 };
 
@@ -176,6 +178,27 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
             for (std::size_t i = 0; i < ps.size(); ++i) out[i] = ps[i].board;
         QWIRKLE_TOGGLE_MEASURE;
         sink = static_cast<std::uint64_t>(out[7].size());
+        units = 25 * ps.size();
+    } else if (mode == "copy_new") {  // every suite board copied into a new board (the bench's board_copy)
+        QWIRKLE_TOGGLE_MEASURE;
+        for (int r = 0; r < 25; ++r)
+            for (std::size_t i = 0; i < ps.size(); ++i) {
+                qwirkle::board copy = ps[i].board;
+                asm volatile("" : : "r"(&copy) : "memory");  // (the copy is made, though never read)
+                sink = static_cast<std::uint64_t>(copy.size());
+            }
+        QWIRKLE_TOGGLE_MEASURE;
+        units = 25 * ps.size();
+    } else if (mode == "copy_hot") {  // every suite board copied into the same board, again and again (a search's scratch)
+        qwirkle::board scratch;
+        QWIRKLE_TOGGLE_MEASURE;
+        for (int r = 0; r < 25; ++r)
+            for (std::size_t i = 0; i < ps.size(); ++i) {
+                scratch = ps[i].board;
+                asm volatile("" : : "r"(&scratch) : "memory");
+            }
+        QWIRKLE_TOGGLE_MEASURE;
+        sink = static_cast<std::uint64_t>(scratch.size());
         units = 25 * ps.size();
     } else if (mode == "greedy") {  // 20 whole greedy 2-player games through the game API
         QWIRKLE_TOGGLE_MEASURE;

@@ -367,7 +367,7 @@ TEST_CASE("board: rewind reaches back journal_depth placements, and no further")
     CHECK(b.size() == 80 - board::journal_depth);
 }
 
-TEST_CASE("board: random boards, narrow and wider than the table's window, equal the board rebuilt from their tiles after every placement, removal and rewind") {
+TEST_CASE("board: random boards, narrow and wider than the table's window, equal the board rebuilt from their tiles after every placement, removal and rewind, and their copies") {
     // No rule but the board's room: tiles anywhere next to the board, and jumps of 20 to 49 cells
     // that make positions wider than 30, where cells 32 apart share a home slot of the table (the
     // board then probes; narrower, it reads home slots alone: see direct_box). Every removal
@@ -376,7 +376,25 @@ TEST_CASE("board: random boards, narrow and wider than the table's window, equal
     const auto below = [&](int n) { return static_cast<int>(r.below(static_cast<std::uint32_t>(n))); };
     const auto any_tile = [&] { return qwirkle::detail::tile_at<tile>(below(tile::kinds)); };
     using anchor_data = std::tuple<board::mask, board::mask, std::array<board::mask, 4>, std::array<std::uint8_t, 4>>;
-    long compared = 0, wide = 0;
+    long compared = 0, wide = 0, copied = 0;
+    board scratch;  // (assigned every board in turn: the rows its table held before must be emptied)
+    const auto same_as_copy = [&](const board& b) {
+        const auto old = scratch.bounding_box(), now = b.bounding_box();
+        scratch = b;
+        REQUIRE(scratch == b);
+        const int x0 = std::min(old.min.x, now.min.x) - 2, x1 = std::max(old.max.x, now.max.x) + 2;
+        const int y0 = std::min(old.min.y, now.min.y) - 2, y1 = std::max(old.max.y, now.max.y) + 2;
+        if (static_cast<long>(x1 - x0) * (y1 - y0) <= 20000) {  // every cell of both boards and around them
+            long differ = 0;
+            for (int y = y0; y <= y1; ++y)
+                for (int x = x0; x <= x1; ++x) differ += scratch.look(cell{x, y}) != b.look(cell{x, y});
+            REQUIRE(differ == 0);
+            ++copied;
+        }
+        tile_multiset hand;
+        for (int k = 0; k < 6; ++k) hand.add(any_tile());
+        REQUIRE(count_moves(scratch, hand) == count_moves(b, hand));
+    };
     const auto same_as_rebuilt = [&](const board& b) {
         board rebuilt;
         std::vector<std::pair<cell, tile>> tiles;
@@ -396,6 +414,7 @@ TEST_CASE("board: random boards, narrow and wider than the table's window, equal
         const auto box = b.bounding_box();
         wide += box.max.x - box.min.x > 29 || box.max.y - box.min.y > 29;
         ++compared;
+        same_as_copy(b);
     };
     for (int round = 0; round < 300; ++round) {
         board b;
@@ -445,4 +464,5 @@ TEST_CASE("board: random boards, narrow and wider than the table's window, equal
     }
     CHECK(compared > 10000);
     CHECK(wide > 1000);
+    CHECK(copied > 5000);
 }

@@ -107,11 +107,11 @@ public:
     /// the runs instead of reading them back.
     constexpr basic_board(const basic_board& o) noexcept {
         anchors_[max_anchors] = open_cell();
-        copy_from(o);
+        copy_from(o, ~std::uint32_t{0});  // (every row of the table to write: none is yet)
     }
     /// Makes this board a copy of `o` (as the copy constructor does); self-assignment changes nothing.
     constexpr basic_board& operator=(const basic_board& o) noexcept {
-        if (this != &o) copy_from(o);
+        if (this != &o) copy_from(o, used_rows());
         return *this;
     }
 
@@ -810,8 +810,38 @@ private:
         erase_at(h, direct);
     }
 
-    constexpr void copy_from(const basic_board& o) noexcept {
-        table_ = o.table_;
+    /// The rows of the table (the slots of the cells of one y modulo 32) that may hold entries, a
+    /// bit each: within direct_box, those of the box and one step around it; else all.
+    constexpr std::uint32_t used_rows() const noexcept {
+        const row_span s = used_span();
+        return s.count == 32 ? ~std::uint32_t{0} : std::rotl((std::uint32_t{1} << s.count) - 1u, static_cast<int>(s.first));
+    }
+    /// The same rows as the first and how many from it (wrapping past row 31 to row 0).
+    struct row_span {
+        unsigned first, count;
+    };
+    constexpr row_span used_span() const noexcept {
+        if (size_ == 0) return {0, 0};  // (no tile, no anchor)
+        if (!direct_box(box_)) return {0, 32};
+        // (at most 31 rows: see direct_box)
+        return {static_cast<unsigned>(box_.min.y - 1) & 31u, static_cast<unsigned>(box_.max.y) - static_cast<unsigned>(box_.min.y) + 3u};
+    }
+    /// Makes this board a copy of `o`; `stale`: the rows of this board's table that may hold
+    /// entries (see used_rows; all for a board being built, whose table is not yet written).
+    /// Into a board being built the whole table is copied (one copy of it takes less time than
+    /// writing its rows in parts); else only the rows of `o` that may hold entries (in one or two
+    /// stretches), and the stale rows among the others are emptied.
+    constexpr void copy_from(const basic_board& o, std::uint32_t stale) noexcept {
+        if (stale == ~std::uint32_t{0}) {
+            table_ = o.table_;
+        } else {
+            const row_span s = o.used_span();
+            const std::size_t first = s.first * 32, end = std::min<std::size_t>((s.first + s.count) * 32, table_size);
+            std::copy(o.table_.begin() + first, o.table_.begin() + end, table_.begin() + first);
+            std::copy(o.table_.begin(), o.table_.begin() + ((s.first + s.count) * 32 - end), table_.begin());  // (the rows past row 31)
+            for (std::uint32_t r = stale & ~o.used_rows(); r != 0; r &= r - 1)
+                std::fill_n(table_.begin() + 32 * std::countr_zero(r), 32, empty_entry);
+        }
         std::copy_n(o.occupied_.begin(), o.size_, occupied_.begin());
         std::copy_n(o.anchors_.begin(), o.anchor_count_, anchors_.begin());
         std::copy_n(o.fits_.begin(), o.anchor_count_, fits_.begin());
