@@ -824,7 +824,7 @@ private:
         if (size_ == 0) return {0, 0};  // (no tile, no anchor)
         if (!direct_box(box_)) return {0, 32};
         // (at most 31 rows: see direct_box)
-        return {static_cast<unsigned>(box_.min.y - 1) & 31u, static_cast<unsigned>(box_.max.y) - static_cast<unsigned>(box_.min.y) + 3u};
+        return {(static_cast<unsigned>(box_.min.y) - 1u) & 31u, static_cast<unsigned>(box_.max.y) - static_cast<unsigned>(box_.min.y) + 3u};
     }
     /// Makes this board a copy of `o`; `stale`: the rows of this board's table that may hold
     /// entries (see used_rows; all for a board being built, whose table is not yet written).
