@@ -447,13 +447,7 @@ public:
     /// home slot? Then looking such a cell up is slot_value(home_slot(key)): one read, no key to
     /// compare. True for an empty board, and for positions up to 30 − reach cells wide and tall
     /// (all 10,209 positions of 200 greedy two-player games span at most 23).
-    constexpr bool direct_within(int reach) const noexcept {
-        if (size_ == 0) return true;
-        // Two cells share a home slot only 32 or more apart on an axis: the entries lie within the
-        // box + 1, the cells looked up within the box + reach.
-        const long long room = 32 - 1 - reach;
-        return static_cast<long long>(box_.max.x) - box_.min.x < room && static_cast<long long>(box_.max.y) - box_.min.y < room;
-    }
+    constexpr bool direct_within(int reach) const noexcept { return size_ == 0 || fits_window(box_, reach); }
     /// A cell's home slot in the table, from its key (see direct_within).
     static constexpr std::size_t home_slot(key_type k) noexcept { return hash(k); }
     /// The raw value at a slot of the table: see direct_within (a free slot reads empty_value).
@@ -592,9 +586,14 @@ private:
     /// entries (tiles and anchors, all within one step of the tiles) never leave their home slot
     /// where no other entry has the same one (linear probing with deletion by backward shift keeps
     /// each entry after its home slot with no free slot between).
-    static constexpr bool direct_box(const bounds& box) noexcept {
-        return static_cast<unsigned>(box.max.x) - static_cast<unsigned>(box.min.x) < 30u &&
-               static_cast<unsigned>(box.max.y) - static_cast<unsigned>(box.min.y) < 30u;
+    static constexpr bool direct_box(const bounds& box) noexcept { return fits_window(box, 1); }
+    /// Do the cells within `reach` of `box` and the entries (within one step of it) have distinct
+    /// home slots? Two cells share one only 32 or more apart on an axis.
+    static constexpr bool fits_window(const bounds& box, int reach) noexcept {
+        // (max >= min: the differences, at most 2^32 - 1, are exact in unsigned arithmetic)
+        const unsigned room = reach < 31 ? static_cast<unsigned>(31 - reach) : 0u;
+        return static_cast<unsigned>(box.max.x) - static_cast<unsigned>(box.min.x) < room &&
+               static_cast<unsigned>(box.max.y) - static_cast<unsigned>(box.min.y) < room;
     }
     /// slot_from(k, h), given whether direct_box holds (then the home slot h, without a probe).
     constexpr std::size_t slot_in(key_type k, std::size_t h, bool direct) const noexcept { return direct ? h : slot_from(k, h); }
@@ -812,14 +811,14 @@ private:
 
     /// The rows of the table (the slots of the cells of one y modulo 32) that may hold entries, a
     /// bit each: within direct_box, those of the box and one step around it; else all.
-    constexpr std::uint32_t used_rows() const noexcept {
-        const row_span s = used_span();
-        return s.count == 32 ? ~std::uint32_t{0} : std::rotl((std::uint32_t{1} << s.count) - 1u, static_cast<int>(s.first));
-    }
+    constexpr std::uint32_t used_rows() const noexcept { return rows_of(used_span()); }
     /// The same rows as the first and how many from it (wrapping past row 31 to row 0).
     struct row_span {
         unsigned first, count;
     };
+    static constexpr std::uint32_t rows_of(row_span s) noexcept {
+        return s.count == 32 ? ~std::uint32_t{0} : std::rotl((std::uint32_t{1} << s.count) - 1u, static_cast<int>(s.first));
+    }
     constexpr row_span used_span() const noexcept {
         if (size_ == 0) return {0, 0};  // (no tile, no anchor)
         if (!direct_box(box_)) return {0, 32};
@@ -839,7 +838,7 @@ private:
             const std::size_t first = s.first * 32, end = std::min<std::size_t>((s.first + s.count) * 32, table_size);
             std::copy(o.table_.begin() + first, o.table_.begin() + end, table_.begin() + first);
             std::copy(o.table_.begin(), o.table_.begin() + ((s.first + s.count) * 32 - end), table_.begin());  // (the rows past row 31)
-            for (std::uint32_t r = stale & ~o.used_rows(); r != 0; r &= r - 1)
+            for (std::uint32_t r = stale & ~rows_of(s); r != 0; r &= r - 1)
                 std::fill_n(table_.begin() + 32 * std::countr_zero(r), 32, empty_entry);
         }
         std::copy_n(o.occupied_.begin(), o.size_, occupied_.begin());
