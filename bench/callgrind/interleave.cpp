@@ -73,11 +73,17 @@ double quantile(std::vector<double> v, double q) {
 
 }  // namespace
 
+/// The workloads `lib` knows, in its order.
+std::vector<std::string> modes_of(const side_lib& lib) {
+    std::vector<std::string> all;
+    for (int i = 0; const char* name = lib.mode(i); ++i) all.emplace_back(name);
+    return all;
+}
+
 /// Are the workloads named in names[0..n) all on the list of `lib`? Else says which is not, with
 /// the list, and returns false.
 bool known_modes(const side_lib& lib, char** names, int n) {
-    std::vector<std::string> all;
-    for (int i = 0; const char* name = lib.mode(i); ++i) all.emplace_back(name);
+    const std::vector<std::string> all = modes_of(lib);
     for (int m = 0; m < n; ++m) {
         if (std::find(all.begin(), all.end(), names[m]) == all.end()) {
             std::string list;
@@ -114,8 +120,7 @@ int main(int argc, char** argv) {
     // workload.cpp, so they have the same one), else all of them.
     if (!known_modes(lib[0], argv + 5, argc - 5)) return 2;
     std::vector<std::string> modes(argv + 5, argv + argc);
-    if (modes.empty())
-        for (int i = 0; const char* name = lib[0].mode(i); ++i) modes.emplace_back(name);
+    if (modes.empty()) modes = modes_of(lib[0]);
     // Each round takes each side's best of `tries` runs, alternated (a run the host interrupts
     // only ever takes longer).
     constexpr int tries = 3;

@@ -563,9 +563,7 @@ PYBIND11_MODULE(_core, m) {
         rules.append(d);
     }
     m.attr("RULE_SETS") = rules;
-    py::list bots;
-    for (auto b : bot_names) bots.append(std::string(b));
-    m.attr("BOTS") = bots;
+    m.attr("BOTS") = std::vector<std::string>(std::begin(bot_names), std::end(bot_names));
 
     bind_action(m);
     bind_game(m);
