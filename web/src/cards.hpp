@@ -242,7 +242,7 @@ public:
         auto b = cards::make_card_bot<R>(name);
         if (!b) {
             json j;
-            return j.begin_object().field("ok", false).field("rule", "unknown_bot").field("message", "unknown card bot '" + std::string(name) + "' (" + cards::card_bot_names_text() + ")").end_object().take();
+            return write_refusal(j, "unknown_bot", "unknown card bot '" + std::string(name) + "' (" + cards::card_bot_names_text() + ")").take();
         }
         return choice(*b, salt);
     }
@@ -324,7 +324,7 @@ private:
             return std::nullopt;
         }
         const auto fail = [&](const char* rule, const std::string& message) {
-            j.begin_object().field("ok", false).field("rule", rule).field("message", message).end_object();
+            write_refusal(j, rule, message);
             return std::nullopt;
         };
         if (game_.is_terminal()) return fail("game_over", "the game is over");

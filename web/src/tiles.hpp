@@ -77,6 +77,11 @@ inline void write_actions(json& j, unsigned mask) {
     j.end_array();
 }
 
+/// An action refused, with the rule it breaks and why: {"ok":false,"rule":...,"message":...}.
+inline json& write_refusal(json& j, std::string_view rule, std::string_view message) {
+    return j.begin_object().field("ok", false).field("rule", rule).field("message", message).end_object();
+}
+
 inline void write_parse_error(json& j, const parse_error& e) {
     j.begin_object()
         .field("ok", false)
@@ -415,7 +420,7 @@ public:
     std::string bot_action(std::string_view name, double seconds, std::uint64_t salt) const {
         json j;
         if (!game_) return not_started();
-        if (game_->is_terminal()) return j.begin_object().field("ok", false).field("rule", "game_over").field("message", "the game is over").end_object().take();
+        if (game_->is_terminal()) return write_refusal(j, "game_over", "the game is over").take();
         std::unique_ptr<bot> b;
         if ((name == "monte-carlo" || name == "mc") && seconds > 0) {
             monte_carlo_options o;
@@ -428,7 +433,7 @@ public:
         } else {
             b = make_bot(name);
         }
-        if (!b) return j.begin_object().field("ok", false).field("rule", "unknown_bot").field("message", "unknown bot '" + std::string(name) + "' (" + bot_names_text() + ")").end_object().take();
+        if (!b) return write_refusal(j, "unknown_bot", "unknown bot '" + std::string(name) + "' (" + bot_names_text() + ")").take();
         const int p = game_->current_player();
         rng random(game_->config().seed ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(game_->history().size() + 1)) ^ salt);
         const auto a = b->choose(*game_->observe(p), random);
