@@ -481,12 +481,13 @@ private:
 }  // namespace
 
 int main(int argc, char** argv) {
-    const qwirkle_cli::command_line cli(
-        "qwirkle-play",
-        "usage: qwirkle-play [--players 2-6] [--bots random|greedy|tactician|monte-carlo|expert] [--seed 0-18446744073709551615]\n"
+    // (The bots' names from the library's lists, as make_bot and make_card_bot know them.)
+    const std::string usage =
+        "usage: qwirkle-play [--players 2-6] [--bots " + qwirkle::names_text(qwirkle::bot_names, "|") + "] [--seed 0-18446744073709551615]\n"
         "                    [--rules standard|mini|actions-at-start] [--colour|--no-colour] [--ascii]\n"
-        "       qwirkle-play --cards [--players 2-4] [--bots greedy|cautious|expert] [--seed N] [--edition schmidt|999]\n",
-        argc, argv);
+        "       qwirkle-play --cards [--players 2-4] [--bots " + qwirkle::names_text(qwirkle::cards::card_bot_names, "|") +
+        "] [--seed N] [--edition schmidt|999]\n";
+    const qwirkle_cli::command_line cli("qwirkle-play", usage, argc, argv);
     settings s;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
@@ -508,7 +509,7 @@ int main(int argc, char** argv) {
         if (s.edition == "999") return terminal<card_view<qwirkle::cards::games999_rules>>(s).run();
         cli.usage_error("unknown edition '" + s.edition + "' (schmidt, 999)");
     }
-    if (!qwirkle::make_bot(s.bot)) cli.usage_error("unknown bot '" + s.bot + "' (random, greedy, tactician, monte-carlo, expert)");
+    if (!qwirkle::make_bot(s.bot)) cli.usage_error("unknown bot '" + s.bot + "' (" + qwirkle::bot_names_text() + ")");
     qwirkle::game_config c;
     c.players = s.players;
     if (const auto why = qwirkle::game::validate(c); !why.empty()) cli.usage_error(why);

@@ -151,7 +151,10 @@ cli_case("tournament --bots with no name refused" TOOL tournament ARGS --bots , 
 cli_case("tournament --bots nosuch refused" TOOL tournament ARGS --bots greedy,nosuch RC 2 OUT "^$"
   ERR "^qwirkle-tournament: --bots: unknown bot 'nosuch' \\(random, greedy, tactician, monte-carlo, expert\\)\n${tournament_usage}")
 cli_case("play --bots nosuch refused" TOOL play ARGS --bots nosuch RC 2 OUT "^$"
-  ERR "^qwirkle-play: unknown bot 'nosuch' [^\n]*\n${play_usage}")
+  ERR "^qwirkle-play: unknown bot 'nosuch' \\(random, greedy, tactician, monte-carlo, expert\\)\n${play_usage}")
+# The usage names the bots of both games from the library's lists (bot_names, card_bot_names).
+cli_case("play --help names the bots" TOOL play ARGS --help RC 0 ERR "^$"
+  OUT "^usage: qwirkle-play \\[--players 2-6\\] \\[--bots random\\|greedy\\|tactician\\|monte-carlo\\|expert\\] [^\n]*\n[^\n]*\n       qwirkle-play --cards \\[--players 2-4\\] \\[--bots greedy\\|cautious\\|expert\\] ")
 cli_case("play --rules nosuch refused" TOOL play ARGS --rules nosuch RC 2 OUT "^$"
   ERR "^qwirkle-play: unknown rule set 'nosuch' [^\n]*\n${play_usage}")
 cli_case("play --cards --edition 1000 refused" TOOL play ARGS --cards --edition 1000 RC 2 OUT "^$"

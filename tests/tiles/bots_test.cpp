@@ -92,5 +92,7 @@ TEST_CASE("bots: observations hide the other hands and the bag") {
 
 TEST_CASE("bots: bot_names_text lists make_bot's names for messages, in bot_names order") {
     CHECK(bot_names_text() == "random, greedy, tactician, monte-carlo, expert");
+    CHECK(names_text(bot_names, "|") == "random|greedy|tactician|monte-carlo|expert");  // (as qwirkle-play's usage)
+    CHECK(names_text({}) == "");
     for (const auto name : bot_names) CHECK(make_bot(name) != nullptr);
 }

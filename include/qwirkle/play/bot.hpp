@@ -30,10 +30,11 @@ public:
     virtual action_type choose(const observation_type& view, rng& random) = 0;
 };
 
-/// A list of names as one line for messages: "random, greedy, ...".
-inline std::string names_text(std::span<const std::string_view> names) {
+/// A list of names as one line for messages: "random, greedy, ..." (or with another separator,
+/// as "random|greedy|..." for a usage text).
+inline std::string names_text(std::span<const std::string_view> names, std::string_view separator = ", ") {
     std::string s;
-    for (const auto name : names) s.append(s.empty() ? "" : ", ").append(name);
+    for (const auto name : names) s.append(s.empty() ? std::string_view{} : separator).append(name);
     return s;
 }
 
