@@ -295,6 +295,25 @@ TEST_CASE("movegen: hand-checked positions") {
     CHECK(count_moves(board_of("0,0,R6 0,1,G6 1,0,G6 1,1,Y6"), hand_of("B2 G3 P1 O1 P3 R4")) == move_stats{});
 }
 
+TEST_CASE("movegen: a tile exactly two others join (count_moves counts its moves without a walk) — hand-checked and = brute force") {
+    // R1 alone, R2 R3 R4 in hand: every tile on an anchor is joined by exactly the other two.
+    // 12 moves of one tile (4 cells x 3 tiles, 2 points). Along R1's line: 36 of two (3 sets of
+    // cells x 6 orders x 2 axes, 3 points) and 48 of three (4 sets x 6 orders x 2 axes, 4 points:
+    // both others forward, -1,0 R1 1,0 2,0; one back and one forward, -2,0 -1,0 R1 1,0; both back,
+    // -3,0 -2,0 -1,0 R1; and R1 1,0 2,0 3,0). Across it, through one of the 4 cells beside R1: 48
+    // of two (2 cells next to it x 6 orders, 2 + 2 points) and 72 of three (3 sets of cells x 6
+    // orders, 3 + 2 points).
+    CHECK(count_moves(board_of("0,0,R1"), hand_of("R2 R3 R4")) == move_stats{216, 876, 5});
+    // Boards with runs ahead of the free cells and crossing lines at them, hands whose two joining
+    // tiles go together or not (R3 and G2 both join R2 below R1, but share neither colour nor shape).
+    std::size_t moves = 0;
+    for (const char* board : {"0,0,R1", "0,0,R1 1,0,R2", "0,0,R1 0,1,G1", "0,0,R1 2,0,R3", "0,0,R1 1,0,G1 2,0,B1",
+                              "0,0,R1 2,0,R3 2,1,G3 0,-1,R5", "0,0,R1 3,0,R4 1,1,B2"})
+        for (const char* hand : {"R2 R3 R4", "R2 R3 G2", "G1 B1 Y1", "R2 R3 G4 B4", "R5 R6 G5 G6", "R2 R4 R6 G2 G4"})
+            moves += compare(board_of(board), hand_of(hand));
+    MESSAGE("compared ", moves, " moves");
+}
+
 TEST_CASE("movegen: the empty board — every opening from 0,0 toward +x or +y, with and without opening_size") {
     rng r(2024);
     const small_board empty;
