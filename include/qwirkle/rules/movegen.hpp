@@ -424,9 +424,10 @@ private:
     constexpr void count_pair(key_type key, const few_moves<A>& f, mask64 ext, mask64 joining, few_counts& few,
                               int& forward, int& back) {
         const mask64 ahead_ok = nonzero(f.ahead_next & ~ext) - 1;  // (all ones when the run after the next cell fits the line)
-        const mask64 two_forward = joining & f.forward_fits & ahead_ok, two_back = joining & f.go_back;
-        forward += static_cast<int>(nonzero(two_forward) + nonzero(two_forward & (two_forward - 1)));
-        back += static_cast<int>(nonzero(two_back) + nonzero(two_back & (two_back - 1)));
+        // (the moves of two tiles: t with u or v on the next free cell forward, or just before the anchor)
+        const mask64 pair_forward = joining & f.forward_fits & ahead_ok, pair_back = joining & f.go_back;
+        forward += static_cast<int>(nonzero(pair_forward) + nonzero(pair_forward & (pair_forward - 1)));
+        back += static_cast<int>(nonzero(pair_back) + nonzero(pair_back & (pair_back - 1)));
         const int u = lowest_bit(joining), v = lowest_bit(joining & (joining - 1));
         if (!(partners_of(u) & bit(v))) return;  // (u and v share no colour and no shape: no line holds t, u and v)
         const mask64 ext_u = ext & partners_of(u), ext_v = ext & partners_of(v);  // (v is in ext_u, u in ext_v)
@@ -442,13 +443,13 @@ private:
             if (look_up(advance<A>(key, -2)) == board_type::empty_value && !blocked(f.pos - 2)) few.take(scored(f.points + main_points(0, f.length + 2)), 2);
         }
         // Both forward: one on the next free cell, the other on the free cell after its run.
-        if (!two_forward) return;
+        if (!pair_forward) return;
         const int length = f.length + 1 + nx_ahead, next_pos = f.pos + f.forward_steps + 1 + nx_ahead;
         if (length >= max_line || blocked(next_pos)) return;
         const anchor_type& nn = record(advance<A>(key, f.forward_steps + 1 + nx_ahead));
         const mask64 nn_fits = nn.allows[1 - A] & nn.allows[A];
         int n = 0;
-        for (mask64 c = two_forward; c; c &= c - 1) {
+        for (mask64 c = pair_forward; c; c &= c - 1) {
             const int w = lowest_bit(c);  // on the next free cell
             const mask64 ext_w = ext & nx.allows[A] & partners_of(w);  // the line's extensions with w and that cell's run
             n += static_cast<int>(nonzero((joining & ~bit(w)) & nn_fits & ext_w & (nonzero(nn.run[fwd<A>] & ~ext_w) - 1)));
