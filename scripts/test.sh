@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds everything with Clang and with GCC (warnings as errors) and runs the tests of both; the
 # benchmarks run as a short smoke test among them. The GCC pass also runs the header check (every
-# public header compiled on its own, qwirkle_header_check) and what does not depend on the compiler: the consumer tests of every packaging route (tests/package: install +
-# find_package, add_subdirectory, FetchContent, pkg-config, the vcpkg port's steps, and `conan create`
-# when Conan is there), the Python package's pytest suite (label python), the web package and page
+# public header compiled on its own, qwirkle_header_check) and what does not depend on the
+# compiler: the consumer tests of every packaging route (tests/package: install + find_package,
+# add_subdirectory, FetchContent, pkg-config, the vcpkg port's steps, and `conan create` when Conan
+# is there), the Python package's pytest suite (label python), the web package and page
 # (label web) and the API reference (docs: doxygen) — each reported as skipped when its tools are
 # missing. Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile,
 # card, conformance and search tests, and scripts/fuzz.sh runs every fuzz target for a short smoke

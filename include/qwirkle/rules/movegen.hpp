@@ -400,6 +400,9 @@ private:
         mask64 forward_fits;  ///< the tiles the next free cell forward allows (none if no tile may go there)
         mask64 ahead_next;    ///< the run after that cell
         mask64 go_back;       ///< all ones when a tile may go on the cell just before the anchor
+        /// The tiles that may go on the next free cell forward after a line of extensions `ext`
+        /// (the cell allows them, and the run after it goes on the line).
+        constexpr mask64 fits_forward(mask64 ext) const noexcept { return forward_fits & if_within(ahead_next, ext); }
         /// Counts the moves of two tiles of tile t on the anchor, its line's extensions `ext`, the
         /// hand's tiles among them `joining`; marks t in `walk` when two or more join it (and
         /// then returns 1, else 0).
@@ -407,14 +410,15 @@ private:
             const mask64 several = nonzero(joining & (joining - 1));
             walk |= several << t;
             const mask64 one = joining & (several - 1);  // (the one joining tile, if only one joins t)
-            forward += static_cast<int>(nonzero(one & forward_fits & (nonzero(ahead_next & ~ext) - 1)));
+            forward += static_cast<int>(nonzero(one & fits_forward(ext)));
             back += static_cast<int>(nonzero(one & go_back));
             return static_cast<int>(several);
         }
     };
     /// count_start's moves of a tile t on the anchor of `key` (and `f`) along axis A when exactly
-    /// two tiles of the hand, u and v (`joining`), join it in the line (`ext`: the line's extensions with t): the
-    /// moves the walk would emit, counted by the lengths of the lines they make. Of two tiles:
+    /// two tiles of the hand, u and v (`joining`), join it in the line (`ext`: the line's
+    /// extensions with t): the moves the walk would emit, counted by the lengths of the lines
+    /// they make. Of two tiles:
     /// t with u or v on the next free cell forward or on the free cell just before the anchor
     /// (added to `forward` and `back`). Of three, when u and v go together: u and v both
     /// forward (on the next free cell and on the one after its run), one before the anchor and
@@ -423,21 +427,23 @@ private:
     template <int A>
     constexpr void count_pair(key_type key, const few_moves<A>& f, mask64 ext, mask64 joining, few_counts& few,
                               int& forward, int& back) {
-        const mask64 ahead_ok = nonzero(f.ahead_next & ~ext) - 1;  // (all ones when the run after the next cell fits the line)
         // (the moves of two tiles: t with u or v on the next free cell forward, or just before the anchor)
-        const mask64 pair_forward = joining & f.forward_fits & ahead_ok, pair_back = joining & f.go_back;
+        const mask64 pair_forward = joining & f.fits_forward(ext), pair_back = joining & f.go_back;
         forward += static_cast<int>(nonzero(pair_forward) + nonzero(pair_forward & (pair_forward - 1)));
         back += static_cast<int>(nonzero(pair_back) + nonzero(pair_back & (pair_back - 1)));
         const int u = lowest_bit(joining), v = lowest_bit(joining & (joining - 1));
         if (!(partners_of(u) & bit(v))) return;  // (u and v share no colour and no shape: no line holds t, u and v)
-        const mask64 ext_u = ext & partners_of(u), ext_v = ext & partners_of(v);  // (v is in ext_u, u in ext_v)
-        const anchor_type& nx = record(advance<A>(key, f.forward_steps));  // the next free cell forward
+        // The next free cell forward, looked up again: keeping its record in few_moves took 1.020x
+        // the instructions of count_moves (a store for every start, for the few that come here).
+        const anchor_type& nx = record(advance<A>(key, f.forward_steps));
         const int nx_ahead = nx.length[fwd<A>];
         const int nx_cross = cross_points<A>(nx, nx.length[cross0<A>] + nx.length[cross0<A> + 1], 0);
         if (f.go_back && f.length + 1 < max_line) {
-            // One before the anchor, the other forward (the walk goes back, then forward).
-            const int back_forward = static_cast<int>(nonzero(bit(v) & f.forward_fits & ext_u & (nonzero(f.ahead_next & ~ext_u) - 1))) +
-                                     static_cast<int>(nonzero(bit(u) & f.forward_fits & ext_v & (nonzero(f.ahead_next & ~ext_v) - 1)));
+            // One before the anchor, the other forward (the walk goes back, then forward), the
+            // line's extensions narrowed by the one before.
+            const mask64 ext_u = ext & partners_of(u), ext_v = ext & partners_of(v);
+            const int back_forward = static_cast<int>(nonzero(bit(v) & ext_u & f.fits_forward(ext_u))) +
+                                     static_cast<int>(nonzero(bit(u) & ext_v & f.fits_forward(ext_v)));
             few.take(scored(f.points + nx_cross + main_points(0, f.length + 2 + nx_ahead)), back_forward);
             // Both before it: the second cell back free, with no tile next to it.
             if (look_up(advance<A>(key, -2)) == board_type::empty_value && !blocked(f.pos - 2)) few.take(scored(f.points + main_points(0, f.length + 2)), 2);
@@ -452,7 +458,7 @@ private:
         for (mask64 c = pair_forward; c; c &= c - 1) {
             const int w = lowest_bit(c);  // on the next free cell
             const mask64 ext_w = ext & nx.allows[A] & partners_of(w);  // the line's extensions with w and that cell's run
-            n += static_cast<int>(nonzero((joining & ~bit(w)) & nn_fits & ext_w & (nonzero(nn.run[fwd<A>] & ~ext_w) - 1)));
+            n += static_cast<int>(nonzero((joining & ~bit(w)) & nn_fits & ext_w & if_within(nn.run[fwd<A>], ext_w)));
         }
         few.take(scored(f.points + nx_cross + cross_points<A>(nn, nn.length[cross0<A>] + nn.length[cross0<A> + 1], 0) +
                         main_points(0, length + 1 + nn.length[fwd<A>])),
@@ -485,7 +491,7 @@ private:
             const mask64 joining = ext & hand_;  // (at most one tile)
             tile_[0] = static_cast<std::uint8_t>(t);
             if (A == 0 && single > visit_.floor()) hand_over<A>(1, single);
-            const mask64 forward = joining & f.forward_fits & (nonzero(f.ahead_next & ~ext) - 1);
+            const mask64 forward = joining & f.fits_forward(ext);
             if (forward && f.forward_score > visit_.floor()) {
                 at_[1] = f.pos + f.forward_steps;
                 tile_[1] = static_cast<std::uint8_t>(lowest_bit(forward));
@@ -619,6 +625,9 @@ private:
     /// The pieces that go with piece t in a line (line_masks::partners): a valid line's extensions
     /// with t are its extensions & partners_of(t).
     static constexpr mask64 partners_of(int t) noexcept { return line_masks<tile_type>::partners[static_cast<std::size_t>(t)]; }
+    /// All ones when every tile of `run` is among `ext` (a run of board tiles a line with
+    /// extensions `ext` can take in), else none.
+    static constexpr mask64 if_within(mask64 run, mask64 ext) noexcept { return nonzero(run & ~ext) - 1; }
     /// The most a line of `length` tiles can score.
     /// (A table: any length made of run lengths, up to 2 × 255 + 1, indexes it.)
     static constexpr int line_ceiling(int length) noexcept { return ceilings[static_cast<std::size_t>(length)]; }
