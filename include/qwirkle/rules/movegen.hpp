@@ -188,9 +188,9 @@ public:
                 mask64 on_row = lone_ok & tiles, on_column = 0, several_row = 0, several_column = 0;
                 for (mask64 c = tiles; c; c &= c - 1) {
                     const int t = lowest_bit(c);
-                    const mask64 others = hand_ & ~bit(t);
-                    // (the tiles that join t: those of its line's extensions, see start())
-                    const mask64 with_t = partners_of(t) & others;
+                    // (the tiles that join t: those of its line's extensions, see start(); partners_of(t)
+                    // leaves t out)
+                    const mask64 with_t = partners_of(t) & hand_;
                     const mask64 join_row = an.allows[0] & with_t, join_column = an.allows[1] & with_t;
                     on_row |= nonzero(join_row) << t;
                     on_column |= nonzero(join_column) << t;
