@@ -283,7 +283,7 @@ private:
         if constexpr (pruned) next_known_ = false;  // (looked up once a tile of this start is not skipped)
         else next_ = !blocked(next_pos_) ? &record(next_key_) : nullptr;
         extend_back_ = may_extend_back && behind_length == 0;
-        if constexpr (pruned) gauge(behind_length + 1 + ahead_length, cross_length);
+        if constexpr (pruned) gauge(behind_length + 1 + ahead_length, cross_length, hand_ & an.allows[A]);
         for (; candidates; candidates &= candidates - 1) {
             const int t = lowest_bit(candidates);
             const mask64 line = behind | bit(t) | ahead;
@@ -296,7 +296,12 @@ private:
             if constexpr (pruned) {
                 const mask64 joining = ext & hand_;
                 if (A == 1 && joining == 0) continue;
-                const int more = std::min(count_bits(joining), max_line - 1);
+                // (a line of t alone: the tiles that join it share its colour or its shape, and
+                // tiles of both kinds never go together)
+                const int joiners = length == 1 ? std::max(count_bits(joining & line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)]),
+                                                           count_bits(joining & line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)]))
+                                                : count_bits(joining);
+                const int more = std::min(joiners, max_line - 1);
                 // (no tile joining: the anchor's tile alone, whose score is known without reading on)
                 if ((more == 0 ? single_ceiling() : ceiling<A>(more)) <= visit_.floor()) continue;
                 if (!next_known_) find_next();
@@ -548,7 +553,7 @@ private:
         bool walked = false;
         if (!forbidden && in_range(pos)) {
             const anchor_type& r = record(advance<A>(nav_key(an.key), 1 + ahead_length));
-            if (hand_ & r.allows[1 - A]) {
+            if (hand_ & an.allows[A] & r.allows[1 - A] & r.allows[A]) {
                 const int with_next = length + 1 + r.length[fwd<A>];
                 // (a line beyond max_line is no move: the bound falls back to the anchor's tile)
                 if (with_next <= max_line) {
@@ -566,8 +571,9 @@ private:
     /// the cells going forward add their runs to it and their crossing lines' points. Those cells
     /// are read only as far as asked, once per start (gauge() starts over, find_next() reads the
     /// first).
-    constexpr void gauge(int length, int cross_length) noexcept {
+    constexpr void gauge(int length, int cross_length, mask64 on_line) noexcept {
         walked_ = 0;
+        on_line_ = on_line;
         start_length_ = length;
         anchor_points_ = line_ceiling(cross_length + 1);
     }
@@ -579,7 +585,9 @@ private:
         while (walked_ < more && walk_) {
             const anchor_type& r = *walk_;
             walk_ = nullptr;
-            if (!(hand_ & r.allows[1 - A])) break;
+            // (no tile goes there unless the start's line allows it at the anchor and the cell
+            // allows it on both its lines)
+            if (!(on_line_ & r.allows[1 - A] & r.allows[A])) break;
             const int ahead = r.length[fwd<A>];
             const auto w = static_cast<std::size_t>(walked_);
             forward_length_[w + 1] = forward_length_[w] + 1 + ahead;
@@ -799,6 +807,7 @@ private:
     // The cells going forward from the current start, as far as read (see gauge()).
     std::array<int, static_cast<std::size_t>(max_line) + 1> forward_length_{}, forward_points_{};
     int walked_ = 0, walk_pos_ = 0, start_length_ = 0, anchor_points_ = 0;
+    mask64 on_line_ = 0;  ///< the hand's tiles the current start's line allows at its anchor
     key_type walk_key_ = 0;
     const anchor_type* walk_ = nullptr;
     const board_type& b_;
