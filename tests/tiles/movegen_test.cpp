@@ -623,3 +623,70 @@ TEST_CASE("movegen: a visitor with a floor gets, in the plain scan's order, ever
     MESSAGE("compared the k best of ", positions, " positions (", kept, " moves kept)");
     CHECK(positions >= 300);
 }
+
+namespace {
+/// A visitor whose floor never moves: it keeps, in the order handed over, the moves that beat it
+/// (the generator may hand over others too).
+template <class R>
+struct above_floor {
+    std::vector<std::pair<int, basic_move<R>>>& list;
+    int at;
+    void operator()(const basic_move<R>& m, int score) {
+        if (score > at) list.push_back({score, m});
+    }
+    int floor() const noexcept { return at; }
+};
+/// The moves of legal_moves that score above `floor`, in its order, against those a visitor with
+/// that floor gets; returns how many there are.
+template <class Board>
+std::size_t compare_above(const Board& b, const basic_tile_multiset<typename Board::tile_type>& hand, int floor,
+                          const movegen_options& opt = {}) {
+    using R = typename Board::rules_type;
+    std::vector<basic_scored_move<R>> all;
+    legal_moves(b, hand, std::back_inserter(all), opt);
+    std::vector<std::pair<int, basic_move<R>>> want, got;
+    for (const auto& m : all)
+        if (m.score > floor) want.push_back({m.score, m.move});
+    for_each_move(b, hand, above_floor<R>{got, floor}, opt);
+    CAPTURE(floor);
+    CHECK(got == want);
+    return want.size();
+}
+}  // namespace
+
+TEST_CASE("movegen: a visitor with a floor that never rises gets every move above it, in the plain scan's order") {
+    // best_move's starts where no tile is joined by two others that go together are handed over
+    // without a walk. In a line of the anchor's tile alone, one tile of its colour and one of its
+    // shape may both join it, never together: below R1, R2's row holds R2 alone, and R3 and G2
+    // each make a move of two with it on either side (2 points for the column R1 R2, 2 for the
+    // row): four moves of 4 points from that anchor, each of which must be handed over.
+    using R = standard_rules;
+    std::vector<std::pair<int, basic_move<R>>> got;
+    for_each_move(board_of("0,0,R1"), hand_of("R2 R3 G2"), above_floor<R>{got, 3});
+    const tile r2 = *hand_of("R2").distinct().begin();
+    std::size_t pairs_below = 0;
+    for (const auto& [score, m] : got)
+        if (m.size() == 2 && m[0].at == cell{0, 1} && m[0].tile == r2 && (m[1].at == cell{1, 1} || m[1].at == cell{-1, 1})) {
+            CHECK(score == 4);
+            ++pairs_below;
+        }
+    CHECK(pairs_below == 4);
+    std::size_t moves = 0, positions = 0;
+    for (const char* board : {"0,0,R1", "0,0,R1 1,0,R2", "0,0,R1 0,1,G1", "0,0,R1 2,0,R3", "0,0,R1 1,0,G1 2,0,B1",
+                              "0,0,R1 2,0,R3 2,1,G3 0,-1,R5", "0,0,R1 3,0,R4 1,1,B2"})
+        for (const char* hand : {"R2 R3 G2", "R2 G2 R3 G3", "R2 R3 G4 B4", "G1 B1 Y1", "R2 R4 R6 G2 G4"})
+            for (const int floor : {-1, 0, 2, 3, 4, 6})
+                moves += compare_above(board_of(board), hand_of(hand), floor);
+    // And on positions of seeded random games, the player's hand or a random one, with and without
+    // the position's options (a forbidden cell).
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        random_positions<qwirkle::game>(seed, 2 + static_cast<int>(seed % 3), 150, [&](const qwirkle::game& g, rng& r) {
+            const auto hand = r.below(3) == 0 ? random_hand(g.board(), r, 6) : g.hand(g.current_player());
+            const auto opt = r.below(3) == 0 ? movegen_options{} : g.move_options();
+            for (const int floor : {-1, 2, 4}) moves += compare_above(g.board(), hand, floor, opt);
+            ++positions;
+        });
+    }
+    MESSAGE("compared ", moves, " moves above a floor, ", positions, " positions of random games");
+    CHECK(positions >= 300);
+}

@@ -27,12 +27,13 @@
 /// best_move (and any visitor with a floor, see has_floor) skips the tiles of an anchor whose moves
 /// cannot score more than the best so far: an upper bound from the hand's tiles that fit the
 /// anchor tile's line and the cells going forward (their runs and crossing lines), read once per
-/// anchor and axis. A start where no tile is joined by two others in its line is not even set up
-/// when the bound of one tile more than the anchor's, which reads only the next cell forward,
-/// cannot beat it (most starts of best_move are such); when it can, on square tile sets, the start's
-/// moves (of one or two tiles) are handed over without a walk, in the walk's order (offer_few). A
-/// start where some tile is joined by two others is walked whole. The move kept is the same as
-/// without the skipping: the first generated of the highest-scoring ones.
+/// anchor and axis (a line of the anchor's tile alone takes the tiles of its colour or those of
+/// its shape, never both). A start where no tile is joined by two others that go together in its
+/// line (so where every move has one or two tiles) is not even set up when the bound of one tile
+/// more than the anchor's, which reads only the next cell forward, cannot beat it (most starts of
+/// best_move are such); when it can, on square tile sets, the start's moves are handed over
+/// without a walk, in the walk's order (offer_few). Any other start is walked whole. The move kept
+/// is the same as without the skipping: the first generated of the highest-scoring ones.
 #pragma once
 
 #include <algorithm>
@@ -194,12 +195,18 @@ public:
                     const mask64 join_row = an.allows[0] & with_t, join_column = an.allows[1] & with_t;
                     on_row |= nonzero(join_row) << t;
                     on_column |= nonzero(join_column) << t;
-                    several_row |= join_row & (join_row - 1);  // (two or more tiles join t)
-                    several_column |= join_column & (join_column - 1);
+                    // Two or more tiles join t that can go together: of t's colour, or of its
+                    // shape. (In a line of t alone, one of each joins it but never both at once;
+                    // in a longer line, every tile that joins shares the line's colour or shape.)
+                    const mask64 colour = line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)];
+                    const mask64 shape = line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)];
+                    several_row |= two_or_more(join_row & colour) | two_or_more(join_row & shape);
+                    several_column |= two_or_more(join_column & colour) | two_or_more(join_column & shape);
                 }
-                // A start where no tile is joined by two others is bounded by one tile more than
-                // the anchor's, which needs only the next cell forward: when that bound cannot beat
-                // the floor, the start is not set up at all (most starts of best_move are such).
+                // A start where no tile is joined by two that go together is bounded by one tile
+                // more than the anchor's, which needs only the next cell forward: when that bound
+                // cannot beat the floor, the start is not set up at all (most starts of best_move
+                // are such).
                 if (on_row && (several_row || lone_bound<0>(an) > visit_.floor())) walk_or_offer<0>(an, on_row, several_row);
                 if (on_column && (several_column || lone_bound<1>(an) > visit_.floor())) walk_or_offer<1>(an, on_column, several_column);
             } else if constexpr (bulk) {
@@ -470,9 +477,9 @@ private:
                  n);
     }
     /// For a visitor with a floor: the start of anchor `an` on axis A with the tiles in `tiles`,
-    /// `several` not empty when some tile is joined by two others. On square tile sets a start
-    /// where none is, is not walked: its moves (of one or two tiles) are offered as the walk would
-    /// find them.
+    /// `several` not empty when some tile is joined by two others that go together. On square tile
+    /// sets a start where none is, is not walked: its moves (of one or two tiles) are offered as
+    /// the walk would find them.
     template <int A>
     QWIRKLE_ALWAYS_INLINE constexpr void walk_or_offer(const anchor_type& an, mask64 tiles, mask64 several) {
         if constexpr (square)
@@ -480,10 +487,11 @@ private:
         start<A>(an, an.at(), nav_key(an.key), true, tiles);
     }
     /// For a visitor with a floor, on square tile sets: the moves on axis A of the tiles in `tiles`
-    /// on anchor `an` (key `key`), when at most one other tile joins each in the line (see
-    /// count_anchor): each move that beats the floor is handed over as the walk would hand it
-    /// over (in the walk's order, with its tiles in the walk's order: t alone, then with the tile
-    /// that joins it forward, then back), so the move kept is the same.
+    /// on anchor `an` (key `key`), when no two of the tiles that join each in the line go together
+    /// (at most one joins it, or, in a line of it alone, one of its colour and one of its shape):
+    /// each move that beats the floor is handed over as the walk would hand it over (in the walk's
+    /// order, with its tiles in the walk's order: t alone, then with each tile that joins it
+    /// forward, then back, those tiles in the order of their indices), so the move kept is the same.
     template <int A>
     constexpr void offer_few(const anchor_type& an, key_type key, mask64 tiles) {
         const few_moves<A> f = few_moves_of<A>(an, key);
@@ -493,18 +501,16 @@ private:
         for (mask64 c = tiles; c; c &= c - 1) {
             const int t = lowest_bit(c);
             const mask64 ext = an.allows[A] & partners_of(t);
-            const mask64 joining = ext & hand_;  // (at most one tile)
+            const mask64 joining = ext & hand_;  // (no two of them go together)
             tile_[0] = static_cast<std::uint8_t>(t);
             if (A == 0 && single > visit_.floor()) hand_over<A>(1, single);
-            const mask64 forward = joining & f.fits_forward(ext);
-            if (forward && f.forward_score > visit_.floor()) {
-                at_[1] = f.pos + f.forward_steps;
+            at_[1] = f.pos + f.forward_steps;
+            for (mask64 forward = joining & f.fits_forward(ext); forward && f.forward_score > visit_.floor(); forward &= forward - 1) {
                 tile_[1] = static_cast<std::uint8_t>(lowest_bit(forward));
                 hand_over<A>(2, f.forward_score);
             }
-            const mask64 back = joining & f.go_back;
-            if (back && f.back_score > visit_.floor()) {
-                at_[1] = f.pos - 1;
+            at_[1] = f.pos - 1;
+            for (mask64 back = joining & f.go_back; back && f.back_score > visit_.floor(); back &= back - 1) {
                 tile_[1] = static_cast<std::uint8_t>(lowest_bit(back));
                 hand_over<A>(2, f.back_score);
             }
@@ -630,6 +636,8 @@ private:
         walk_key_ = next_key_;
         walk_pos_ = next_pos_;
     }
+    /// Not empty when m has two or more set bits (m without its lowest one).
+    static constexpr mask64 two_or_more(mask64 m) noexcept { return m & (m - 1); }
     /// The pieces that go with piece t in a line (line_masks::partners): a valid line's extensions
     /// with t are its extensions & partners_of(t).
     static constexpr mask64 partners_of(int t) noexcept { return line_masks<tile_type>::partners[static_cast<std::size_t>(t)]; }
