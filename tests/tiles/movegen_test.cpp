@@ -304,6 +304,10 @@ TEST_CASE("movegen: a tile exactly two others join (count_moves counts its moves
     // of two (2 cells next to it x 6 orders, 2 + 2 points) and 72 of three (3 sets of cells x 6
     // orders, 3 + 2 points).
     CHECK(count_moves(board_of("0,0,R1"), hand_of("R2 R3 R4")) == move_stats{216, 876, 5});
+    // With G2 too: where R2's line holds R2 alone (across R1's line), R3 R4 and G2 all join it,
+    // but G2 goes with neither of the others and never next to R1. It adds only the 8 moves of R2
+    // on one of the 4 cells beside R1 and G2 on either side of it, across: 2 + 2 points each.
+    CHECK(count_moves(board_of("0,0,R1"), hand_of("R2 R3 R4 G2")) == move_stats{224, 908, 5});
     // Lines that reach max_line: R1 R2 R3 at 0..2,0 and R4 R5 R6 in hand, each joined by the other
     // two. Along the row, by hand: 6 moves of one tile (-1,0 or 3,0: 4 points), 18 of two (cells
     // -2..-1, -1 and 3, or 3..4, x 6 orders: 5 points) and 24 of three that complete the line
@@ -315,12 +319,13 @@ TEST_CASE("movegen: a tile exactly two others join (count_moves counts its moves
     CHECK(count_moves(board_of("0,0,R1 1,0,R2 2,0,R3"), hand_of("R4 R5 R6"), forbid) == move_stats{354, 1848, 12});
     // Boards with runs ahead of the free cells and crossing lines at them, hands whose two joining
     // tiles go together or not (R3 and G2 both join R2 in the row below R1, which holds no tile,
-    // but share neither colour nor shape); and the same with a forbidden cell, and on a board of
-    // radius 3, whose edge cuts lines short.
+    // but share neither colour nor shape; R3 R4 of R2's colour and G2 of its shape all join it
+    // there, and only the first two go together: counted as a pair and a tile alone); and the
+    // same with a forbidden cell, and on a board of radius 3, whose edge cuts lines short.
     std::size_t moves = 0;
     for (const char* board : {"0,0,R1", "0,0,R1 1,0,R2", "0,0,R1 0,1,G1", "0,0,R1 2,0,R3", "0,0,R1 1,0,G1 2,0,B1",
                               "0,0,R1 2,0,R3 2,1,G3 0,-1,R5", "0,0,R1 3,0,R4 1,1,B2", "0,0,R1 1,0,R2 2,0,R3"})
-        for (const char* hand : {"R2 R3 R4", "R2 R3 G2", "G1 B1 Y1", "R2 R3 G4 B4", "R5 R6 G5 G6", "R2 R4 R6 G2 G4", "R4 R5 R6"}) {
+        for (const char* hand : {"R2 R3 R4", "R2 R3 G2", "G1 B1 Y1", "R2 R3 G4 B4", "R5 R6 G5 G6", "R2 R4 R6 G2 G4", "R4 R5 R6", "R2 R3 R4 G2"}) {
             moves += compare(board_of(board), hand_of(hand));
             moves += compare(board_of(board), hand_of(hand), forbid);
             moves += compare(board_of<basic_board<standard_rules, 3>>(board), hand_of(hand));
