@@ -378,12 +378,16 @@ private:
     QWIRKLE_ALWAYS_INLINE constexpr int count_start(const anchor_type& an, key_type key, mask64 tiles, few_counts& few) {
         const few_moves<A> f = few_moves_of<A>(an, key);
         mask64 walk = 0;
-        int forward = 0, back = 0, walked = 0;
+        // (joined: the joining tiles of the tiles not walked, each of which makes a move of two on
+        // the free cell just before the anchor when that cell takes a tile)
+        int forward = 0, walked = 0, joined = 0;
         for (mask64 c = tiles; c; c &= c - 1) {
             const int t = lowest_bit(c);
             const mask64 ext = an.allows[A] & partners_of(t);
-            walked += f.count(t, ext, ext & hand_, walk, forward, back);
+            walked += f.count(t, ext, ext & hand_, walk, forward);
+            ++joined;
         }
+        joined -= walked;  // (every tile here has a joining tile: one each, but for those marked in walk)
         if (walk) {
             // The tiles exactly two others join are counted without a walk too (count_pair);
             // only those three or more join are walked.
@@ -404,16 +408,17 @@ private:
                         continue;
                     }
                     forward += static_cast<int>(nonzero(one & f.fits_forward(ext)));
-                    back += static_cast<int>(nonzero(one & f.go_back));
+                    ++joined;
                     joining &= ~one;
                 }
-                count_pair<A>(key, f, ext, joining, few, forward, back);
+                count_pair<A>(key, f, ext, joining, few, forward);
+                joined += 2;
                 --walked;
             }
             if (rest) start<A>(an, an.at(), key, true, rest);
         }
         few.take(f.forward_score, forward);
-        few.take(f.back_score, back);
+        few.take(f.back_score, joined & static_cast<int>(f.go_back));
         return walked;
     }
     /// What count_anchor needs of a start on axis A: the scores of its moves of one tile, of two
@@ -429,15 +434,14 @@ private:
         /// The tiles that may go on the next free cell forward after a line of extensions `ext`
         /// (the cell allows them, and the run after it goes on the line).
         constexpr mask64 fits_forward(mask64 ext) const noexcept { return forward_fits & if_within(ahead_next, ext); }
-        /// Counts the moves of two tiles of tile t on the anchor, its line's extensions `ext`, the
-        /// hand's tiles among them `joining`; marks t in `walk` when two or more join it (and
-        /// then returns 1, else 0).
-        QWIRKLE_ALWAYS_INLINE constexpr int count(int t, mask64 ext, mask64 joining, mask64& walk, int& forward, int& back) const noexcept {
+        /// Counts the moves of two tiles going forward of tile t on the anchor, its line's
+        /// extensions `ext`, the hand's tiles among them `joining` (one or more); marks t in
+        /// `walk` when two or more join it (and then returns 1, else 0).
+        QWIRKLE_ALWAYS_INLINE constexpr int count(int t, mask64 ext, mask64 joining, mask64& walk, int& forward) const noexcept {
             const mask64 several = nonzero(joining & (joining - 1));
             walk |= several << t;
             const mask64 one = joining & (several - 1);  // (the one joining tile, if only one joins t)
             forward += static_cast<int>(nonzero(one & fits_forward(ext)));
-            back += static_cast<int>(nonzero(one & go_back));
             return static_cast<int>(several);
         }
     };
@@ -445,18 +449,16 @@ private:
     /// two tiles of the hand, u and v (`joining`), join it in the line (`ext`: the line's
     /// extensions with t): the moves the walk would emit, counted by the lengths of the lines
     /// they make. Of two tiles:
-    /// t with u or v on the next free cell forward or on the free cell just before the anchor
-    /// (added to `forward` and `back`). Of three, when u and v go together: u and v both
+    /// t with u or v on the next free cell forward (added to `forward`; those on the free cell
+    /// just before the anchor are count_start's). Of three, when u and v go together: u and v both
     /// forward (on the next free cell and on the one after its run), one before the anchor and
     /// the other forward, or both before it (on two free cells with no tile next to them); each
     /// in both orders where the cells allow. (The move of t alone is count_anchor's.)
     template <int A>
-    constexpr void count_pair(key_type key, const few_moves<A>& f, mask64 ext, mask64 joining, few_counts& few,
-                              int& forward, int& back) {
-        // (the moves of two tiles: t with u or v on the next free cell forward, or just before the anchor)
-        const mask64 pair_forward = joining & f.fits_forward(ext), pair_back = joining & f.go_back;
+    constexpr void count_pair(key_type key, const few_moves<A>& f, mask64 ext, mask64 joining, few_counts& few, int& forward) {
+        // (the moves of two tiles: t with u or v on the next free cell forward)
+        const mask64 pair_forward = joining & f.fits_forward(ext);
         forward += static_cast<int>(nonzero(pair_forward) + nonzero(pair_forward & (pair_forward - 1)));
-        back += static_cast<int>(nonzero(pair_back) + nonzero(pair_back & (pair_back - 1)));
         const int u = lowest_bit(joining), v = lowest_bit(joining & (joining - 1));
         if (!(partners_of(u) & bit(v))) return;  // (u and v share no colour and no shape: no line holds t, u and v)
         // The next free cell forward, looked up again: keeping its record in few_moves took 1.020x
