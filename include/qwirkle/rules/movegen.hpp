@@ -175,6 +175,16 @@ public:
             n += (hand_ & fits[k]) != 0;
         }
         [[maybe_unused]] few_counts few;  // (bulk: the moves counted without a walk, handed over at the end)
+        // (a visitor with a floor: does the hand hold three tiles of one colour or one shape? Else
+        // no move has three tiles, and no tile is joined by two others that go together: in 58%
+        // of the positions of 20 greedy games)
+        [[maybe_unused]] bool threes = false;
+        if constexpr (pruned)
+            for (mask64 c = hand_; c; c &= c - 1) {
+                const auto t = static_cast<std::size_t>(lowest_bit(c));
+                threes = threes || two_or_more(two_or_more(hand_ & line_masks<tile_type>::colour_of[t])) ||
+                         two_or_more(two_or_more(hand_ & line_masks<tile_type>::shape_of[t]));
+            }
         for (std::size_t j = 0; j < n; ++j) {
             const auto& an = anchors[pass[j]];
             if (has_forbidden() && *forbidden_ == an.at()) continue;
@@ -188,22 +198,29 @@ public:
                 const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
                 const mask64 lone_ok = or_lone(line_ceiling(row) + line_ceiling(column)) > visit_.floor() ? ~mask64{0} : 0;
                 mask64 on_row = lone_ok & tiles, on_column = 0, several_row = 0, several_column = 0;
-                for (mask64 c = tiles; c; c &= c - 1) {
-                    const int t = lowest_bit(c);
-                    // (the tiles that join t: those of its line's extensions, see start(); partners_of(t)
-                    // leaves t out)
-                    const mask64 with_t = partners_of(t) & hand_;
-                    const mask64 join_row = an.allows[0] & with_t, join_column = an.allows[1] & with_t;
-                    on_row |= nonzero(join_row) << t;
-                    on_column |= nonzero(join_column) << t;
-                    // Two or more tiles join t that can go together: of t's colour, or of its
-                    // shape. (In a line of t alone, one of each joins it but never both at once;
-                    // in a longer line, every tile that joins shares the line's colour or shape.)
-                    const mask64 colour = line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)];
-                    const mask64 shape = line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)];
-                    several_row |= two_or_more(join_row & colour) | two_or_more(join_row & shape);
-                    several_column |= two_or_more(join_column & colour) | two_or_more(join_column & shape);
-                }
+                const auto look = [&](auto with_threes) {
+                    for (mask64 c = tiles; c; c &= c - 1) {
+                        const int t = lowest_bit(c);
+                        // (the tiles that join t: those of its line's extensions, see start();
+                        // partners_of(t) leaves t out)
+                        const mask64 with_t = partners_of(t) & hand_;
+                        const mask64 join_row = an.allows[0] & with_t, join_column = an.allows[1] & with_t;
+                        on_row |= nonzero(join_row) << t;
+                        on_column |= nonzero(join_column) << t;
+                        // Two or more tiles join t that can go together: of t's colour, or of its
+                        // shape. (In a line of t alone, one of each joins it but never both at
+                        // once; in a longer line, every tile that joins shares the line's colour
+                        // or shape.) None can without three of one colour or shape in the hand.
+                        if constexpr (decltype(with_threes)::value) {
+                            const mask64 colour = line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)];
+                            const mask64 shape = line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)];
+                            several_row |= two_or_more(join_row & colour) | two_or_more(join_row & shape);
+                            several_column |= two_or_more(join_column & colour) | two_or_more(join_column & shape);
+                        }
+                    }
+                };
+                if (threes) look(std::true_type{});
+                else look(std::false_type{});
                 // A start where no tile is joined by two that go together is bounded by one tile
                 // more than the anchor's, which needs only the next cell forward: when that bound
                 // cannot beat the floor, the start is not set up at all (most starts of best_move
