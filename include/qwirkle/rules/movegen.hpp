@@ -181,9 +181,8 @@ public:
         [[maybe_unused]] bool threes = false;
         if constexpr (pruned)
             for (mask64 c = hand_; c; c &= c - 1) {
-                const auto t = static_cast<std::size_t>(lowest_bit(c));
-                threes = threes || two_or_more(two_or_more(hand_ & line_masks<tile_type>::colour_of[t])) ||
-                         two_or_more(two_or_more(hand_ & line_masks<tile_type>::shape_of[t]));
+                const int t = lowest_bit(c);
+                threes = threes || three_or_more(hand_ & colour_of(t)) || three_or_more(hand_ & shape_of(t));
             }
         for (std::size_t j = 0; j < n; ++j) {
             const auto& an = anchors[pass[j]];
@@ -212,8 +211,8 @@ public:
                         // once; in a longer line, every tile that joins shares the line's colour
                         // or shape.) None can without three of one colour or shape in the hand.
                         if constexpr (decltype(with_threes)::value) {
-                            const mask64 colour = line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)];
-                            const mask64 shape = line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)];
+                            const mask64 colour = colour_of(t);
+                            const mask64 shape = shape_of(t);
                             several_row |= two_or_more(join_row & colour) | two_or_more(join_row & shape);
                             several_column |= two_or_more(join_column & colour) | two_or_more(join_column & shape);
                         }
@@ -323,8 +322,8 @@ private:
                 if (A == 1 && joining == 0) continue;
                 // (a line of t alone: the tiles that join it share its colour or its shape, and
                 // tiles of both kinds never go together)
-                const int joiners = length == 1 ? std::max(count_bits(joining & line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)]),
-                                                           count_bits(joining & line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)]))
+                const int joiners = length == 1 ? std::max(count_bits(joining & colour_of(t)),
+                                                           count_bits(joining & shape_of(t)))
                                                 : count_bits(joining);
                 const int more = std::min(joiners, max_line - 1);
                 // (no tile joining: the anchor's tile alone, whose score is known without reading on)
@@ -413,14 +412,14 @@ private:
                 const int t = lowest_bit(c);
                 const mask64 ext = an.allows[A] & partners_of(t);
                 mask64 joining = ext & hand_;
-                if (two_or_more(two_or_more(joining))) {
+                if (three_or_more(joining)) {
                     // Three or more: in a line of t alone, those of its colour and those of its
                     // shape never go together; two of one and one of the other are counted as a
                     // pair and a tile alone.
-                    const mask64 by_colour = joining & line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)];
-                    const mask64 by_shape = joining & line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)];
+                    const mask64 by_colour = joining & colour_of(t);
+                    const mask64 by_shape = joining & shape_of(t);
                     const mask64 one = two_or_more(by_colour) ? by_shape : by_colour;
-                    if (two_or_more(one) || two_or_more(two_or_more(joining & ~one))) {
+                    if (two_or_more(one) || three_or_more(joining & ~one)) {
                         rest |= bit(t);
                         continue;
                     }
@@ -671,6 +670,12 @@ private:
     }
     /// Not empty when m has two or more set bits (m without its lowest one).
     static constexpr mask64 two_or_more(mask64 m) noexcept { return m & (m - 1); }
+    /// Not empty when m has three or more set bits.
+    static constexpr mask64 three_or_more(mask64 m) noexcept { return two_or_more(two_or_more(m)); }
+    /// The pieces of piece t's colour, and of its shape (t among them): in a line of t alone, the
+    /// tiles that join it are of one or the other, never both in one move.
+    static constexpr mask64 colour_of(int t) noexcept { return line_masks<tile_type>::colour_of[static_cast<std::size_t>(t)]; }
+    static constexpr mask64 shape_of(int t) noexcept { return line_masks<tile_type>::shape_of[static_cast<std::size_t>(t)]; }
     /// The pieces that go with piece t in a line (line_masks::partners): a valid line's extensions
     /// with t are its extensions & partners_of(t).
     static constexpr mask64 partners_of(int t) noexcept { return line_masks<tile_type>::partners[static_cast<std::size_t>(t)]; }
