@@ -321,10 +321,9 @@ private:
                 const mask64 joining = ext & hand_;
                 if (A == 1 && joining == 0) continue;
                 // (a line of t alone: the tiles that join it share its colour or its shape, and
-                // tiles of both kinds never go together)
-                const int joiners = length == 1 ? std::max(count_bits(joining & colour_of(t)),
-                                                           count_bits(joining & shape_of(t)))
-                                                : count_bits(joining);
+                // tiles of both kinds never go together; a longer line's share the line's colour
+                // or shape, t's too, so the other count is 0)
+                const int joiners = group_joiners(joining, t);
                 const int more = std::min(joiners, max_line - 1);
                 // (no tile joining: the anchor's tile alone, whose score is known without reading on)
                 if ((more == 0 ? single_ceiling() : ceiling<A>(more)) <= visit_.floor()) continue;
@@ -668,6 +667,41 @@ private:
         walk_key_ = next_key_;
         walk_pos_ = next_pos_;
     }
+    /// The larger of the numbers of tiles of `m` (t not among them) of piece t's colour and of
+    /// its shape. Where a group's count fits in a field of `shapes` bits, without counting bits one
+    /// by one: the colour's pieces are `shapes` consecutive bits (a table gives their count), the
+    /// shape's one every `shapes` bits (a multiplication adds them all up in its top field).
+    static constexpr int group_joiners(mask64 m, int t) noexcept {
+        constexpr int colours = tile_type::colours, shapes = tile_type::shapes;
+        if constexpr (shapes <= 8 && colours < (1 << shapes)) {
+            const auto ti = static_cast<std::size_t>(t);
+            const int colour = small_counts[(m >> groups.colour_first[ti]) & low_bits(shapes)];
+            const mask64 column = (m >> groups.shape_first[ti]) & groups.spread;
+            const int shape = static_cast<int>(((column * groups.spread) >> ((colours - 1) * shapes)) & low_bits(shapes));
+            return colour > shape ? colour : shape;
+        } else {
+            return std::max(count_bits(m & colour_of(t)), count_bits(m & shape_of(t)));
+        }
+    }
+    struct group_tables {
+        std::array<std::uint8_t, 64> colour_first{}, shape_first{};  ///< per piece: its colour's first bit, its shape's
+        mask64 spread = 0;  ///< a bit for each colour of shape 0: bit c × shapes
+    };
+    static constexpr group_tables groups = [] {
+        group_tables g;
+        for (int i = 0; i < tile_type::kinds; ++i) {
+            g.colour_first[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i - i % tile_type::shapes);
+            g.shape_first[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i % tile_type::shapes);
+        }
+        for (int c = 0; c < tile_type::colours; ++c) g.spread |= bit(c * tile_type::shapes);
+        return g;
+    }();
+    /// The number of set bits of every value below 256 (a colour's pieces, up to 8 shapes).
+    static constexpr auto small_counts = [] {
+        std::array<std::uint8_t, 256> n{};
+        for (std::size_t v = 1; v < 256; ++v) n[v] = static_cast<std::uint8_t>(n[v >> 1] + (v & 1u));
+        return n;
+    }();
     /// Not empty when m has two or more set bits (m without its lowest one).
     static constexpr mask64 two_or_more(mask64 m) noexcept { return m & (m - 1); }
     /// Not empty when m has three or more set bits.
