@@ -341,12 +341,12 @@ private:
     /// Moves counted without a walk (bulk): how many, the sum and the highest of their scores.
     struct few_counts {
         int moves = 0, total = 0, best = 0;
-        /// n moves (n may be 0) of this score. (Selects: which move is best is not predictable.)
+        /// n moves (n may be 0) of this score. (The highest by a branch: after a position's first
+        /// few takes it rarely changes, and two selects made each take wait on the one before.)
         QWIRKLE_ALWAYS_INLINE constexpr void take(int score, int n) noexcept {
             moves += n;
             total += score * n;
-            const int counted = n != 0 ? score : 0;
-            best = counted > best ? counted : best;
+            if (n != 0 && score > best) best = score;
         }
     };
     /// Bulk counting (count_moves on square tile sets): the moves of the starts of anchor `an`,
