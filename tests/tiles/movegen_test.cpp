@@ -479,11 +479,15 @@ std::size_t nonsquare_positions(std::uint64_t first_seed, std::uint64_t seeds) {
 }
 }  // namespace
 
-TEST_CASE("movegen: rule sets with other sizes (4 colours x 5 shapes, 3 colours x 6 shapes) — generator = brute force") {
+TEST_CASE("movegen: rule sets with other sizes (4 colours x 5 shapes, 3 x 6, 4 x 2, 2 x 9) — generator = brute force") {
     // Lines: a colour line holds up to `shapes` tiles, a shape line up to `colours`; each is a Qwirkle when full.
     static_assert(rules_traits<four_colours_five_shapes>::max_line == 5);
     CHECK(nonsquare_positions<four_colours_five_shapes>(1, 12) > 100);
     CHECK(nonsquare_positions<three_colours_six_shapes>(1, 12) > 100);
+    // (best_move's bound counts the tiles of 4 x 2 and 2 x 9 bit by bit, not by group: see support.hpp)
+    static_assert(rules_traits<four_colours_two_shapes>::max_line == 4 && rules_traits<two_colours_nine_shapes>::max_line == 9);
+    CHECK(nonsquare_positions<four_colours_two_shapes>(1, 8) > 50);
+    CHECK(nonsquare_positions<two_colours_nine_shapes>(1, 8) > 50);
     // Hand-checked: 4x5, a shape line of 3 colours (R1 O1 Y1) completed by the fourth colour is a Qwirkle (4 + 6).
     using T = tile_t<four_colours_five_shapes>;
     basic_board<four_colours_five_shapes, 6> b;
