@@ -113,14 +113,19 @@ test('a tile dragged from the hand lands on the cell; the highlighted cells are 
   const want = await page.evaluate((t) => window.qwirkleApp.tiles.game.targets([], t).map((c) => `${c.x},${c.y}`), first.tile);
   assert.deepEqual(targets.sort(), want.sort());
   assert.ok(targets.includes('0,0'));
-  await clickTile(page, first.tile).catch(() => {});
-  // Drag the tile onto 0,0.
+  // A second click on the selected tile puts it back: nothing is selected (then it is dragged).
+  await page.locator(`#hand .slot[data-tile="${first.tile}"][aria-pressed="true"]`).click();
+  assert.equal(await page.locator('#hand .slot[aria-pressed="true"]').count(), 0);
+  assert.equal(await page.locator('#board g.target').count(), 0);
+  // Drag the tile onto 0,0. Once the drag starts the tile is selected and the board shows where it
+  // fits (the view fits them in): the cell is looked for then, as a person would.
   const slot = page.locator(`#hand .slot[data-tile="${first.tile}"]`).first();
   const box = await slot.boundingBox();
-  const to = await page.evaluate(() => window.qwirkleApp.cellToClient(0, 0));
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 20, box.y - 20, { steps: 4 });
+  assert.equal(await page.locator(`#hand .slot[data-tile="${first.tile}"][aria-pressed="true"]`).count(), 1);
+  const to = await page.evaluate(() => window.qwirkleApp.cellToClient(0, 0));
   await page.mouse.move(to.x, to.y, { steps: 8 });
   await page.mouse.up();
   assert.equal(await page.locator('#board g.pending[data-cell="0,0"]').getAttribute('data-tile'), first.tile);
