@@ -39,18 +39,17 @@ struct three_colours_six_shapes : standard_rules {
     static constexpr int shapes = 6;
     static constexpr int copies = 3;
 };
+/// The standard rules with other numbers of colours, shapes and copies.
+template <int Colours, int Shapes, int Copies>
+struct sized_rules : standard_rules {
+    static constexpr int colours = Colours;
+    static constexpr int shapes = Shapes;
+    static constexpr int copies = Copies;
+};
 /// Two beyond the sizes whose tiles best_move's bound counts by group with a table and a
 /// multiplication (at most 8 shapes, fewer colours than 2^shapes): it counts their bits one by one.
-struct four_colours_two_shapes : standard_rules {
-    static constexpr int colours = 4;
-    static constexpr int shapes = 2;
-    static constexpr int copies = 3;
-};
-struct two_colours_nine_shapes : standard_rules {
-    static constexpr int colours = 2;
-    static constexpr int shapes = 9;
-    static constexpr int copies = 2;
-};
+using four_colours_two_shapes = sized_rules<4, 2, 3>;
+using two_colours_nine_shapes = sized_rules<2, 9, 2>;
 /// A tiny game that can stall: 2 colours x 2 shapes, 3 copies (12 tiles), lines of at most 2 (a
 /// complete line, a Qwirkle), hands of one; the bag runs dry within a few turns. Also the smallest
 /// rule set of fuzz_tile_game.
