@@ -28,24 +28,16 @@ inline parse_error position_error(std::string_view position) {
 
 /// A small board: enough for every hand-made position, cheap to copy.
 /// Rule sets with other sizes (docs/rules.md §1: the rules hold with "6" read as the number of
-/// colours or shapes), for the move generator's tests and its fuzz target.
-struct four_colours_five_shapes : standard_rules {
-    static constexpr int colours = 4;
-    static constexpr int shapes = 5;
-    static constexpr int copies = 2;
-};
-struct three_colours_six_shapes : standard_rules {
-    static constexpr int colours = 3;
-    static constexpr int shapes = 6;
-    static constexpr int copies = 3;
-};
-/// The standard rules with other numbers of colours, shapes and copies.
+/// colours or shapes), for the move generator's tests and its fuzz target: the standard rules with
+/// other numbers of colours, shapes and copies.
 template <int Colours, int Shapes, int Copies>
 struct sized_rules : standard_rules {
     static constexpr int colours = Colours;
     static constexpr int shapes = Shapes;
     static constexpr int copies = Copies;
 };
+using four_colours_five_shapes = sized_rules<4, 5, 2>;
+using three_colours_six_shapes = sized_rules<3, 6, 3>;
 /// Two beyond the sizes whose tiles best_move's bound counts by group with a table and a
 /// multiplication (at most 8 shapes, fewer colours than 2^shapes): it counts their bits one by one.
 using four_colours_two_shapes = sized_rules<4, 2, 3>;
