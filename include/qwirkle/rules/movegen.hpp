@@ -195,7 +195,10 @@ public:
                 // tile no other tile of the hand can join in a line makes only the move of that
                 // tile alone (on the row axis), whose score is known here.
                 const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
-                const mask64 lone_ok = or_lone(line_ceiling(row) + line_ceiling(column)) > visit_.floor() ? ~mask64{0} : 0;
+                // (An anchor has a tile beside it, so one of its two lines holds two tiles or more
+                // and their points are 2 or more: the lone-tile score counts only if it is higher.)
+                const int single = line_ceiling(row) + line_ceiling(column);
+                const mask64 lone_ok = (R::lone_tile_score <= 2 ? single : or_lone(single)) > visit_.floor() ? ~mask64{0} : 0;
                 mask64 on_row = lone_ok & tiles, on_column = 0, several_row = 0, several_column = 0;
                 const auto look = [&](auto with_threes) {
                     for (mask64 c = tiles; c; c &= c - 1) {
@@ -403,7 +406,7 @@ private:
             ++joined;
         }
         joined -= walked;  // (every tile here has a joining tile: one each, but for those marked in walk)
-        if (walk) {
+        if (walk) [[unlikely]] {
             // The tiles exactly two others join are counted without a walk too (count_pair);
             // only those three or more join are walked.
             mask64 rest = 0;
@@ -430,7 +433,7 @@ private:
                 joined += 2;
                 --walked;
             }
-            if (rest) start<A>(an, an.at(), key, true, rest);
+            if (rest) [[unlikely]] start<A>(an, an.at(), key, true, rest);
         }
         few.take(f.forward_score, forward);
         few.take(f.back_score, joined & static_cast<int>(f.go_back));
