@@ -406,6 +406,8 @@ private:
             ++joined;
         }
         joined -= walked;  // (every tile here has a joining tile: one each, but for those marked in walk)
+        // ([[unlikely]] for the layout only: about half the starts of fresh positions come here,
+        // but with this block out of line count_moves executes 0.990x the instructions.)
         if (walk) [[unlikely]] {
             // The tiles exactly two others join are counted without a walk too (count_pair);
             // only those three or more join are walked.
