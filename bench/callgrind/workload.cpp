@@ -139,21 +139,21 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
         // position's time has beyond that is what its branches cost the first time).
         const bool best = mode == "best" || mode == "best_again";
         const bool again = mode == "in_game_again" || mode == "best_again";
+        // The call measured: the moves it counts (best_move: none counted).
+        const auto generate = [&](const qwirkle::game& g, const qwirkle::tile_multiset& hand) -> std::uint64_t {
+            if (best) {
+                sink = qwirkle::best_move(g.board(), hand, g.move_options()).has_value();
+                return 0;
+            }
+            return qwirkle::count_moves(g.board(), hand, g.move_options()).moves;
+        };
         for (std::uint64_t seed = 1; seed <= 20; ++seed) {
             qwirkle::game g(2, seed);
             while (!over(g)) {
                 const auto& hand = g.hand(g.current_player());
-                if (again) {
-                    if (best) sink = qwirkle::best_move(g.board(), hand, g.move_options()).has_value();
-                    else sink = qwirkle::count_moves(g.board(), hand, g.move_options()).moves;
-                }
+                if (again) sink = generate(g, hand);
                 QWIRKLE_TOGGLE_MEASURE;
-                if (best) {
-                    sink = qwirkle::best_move(g.board(), hand, g.move_options()).has_value();
-                } else {
-                    const auto s = qwirkle::count_moves(g.board(), hand, g.move_options());
-                    moves += s.moves;
-                }
+                moves += generate(g, hand);
                 QWIRKLE_TOGGLE_MEASURE;
                 ++units;
                 if (auto m = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(m->move);
