@@ -606,7 +606,10 @@ private:
             }
         }
         if (!walked && behind_length == 0) l = std::min(l + 1, max_line);
-        return or_lone(points + p + line_ceiling(l));
+        // (One of an anchor's two lines holds two tiles or more, so the bound is 2 or more: the
+        // lone-tile score counts only if it is higher.)
+        if constexpr (R::lone_tile_score <= 2) return points + p + line_ceiling(l);
+        else return or_lone(points + p + line_ceiling(l));
     }
     /// For a visitor with a floor: the most a move of this start can score that places `more`
     /// tiles besides the anchor's. Free cells before the anchor add only to the line's length;
