@@ -77,10 +77,10 @@ void movegen_suite_median(benchmark::State& state) {
 BENCHMARK(movegen_suite_median);
 
 /// What one timed stretch costs the clock itself: the median of 1,001 empty stretches (two reads of
-/// steady_clock back to back). Timing each fresh position alone pays it once a position: on this
-/// project's virtual machines (kvm-clock) about 27–35 ns, 0.4–0.5 ns of a generated move. The
-/// fresh-position benchmarks report their time as measured (so that bench-compare.sh compares
-/// them with revisions that did not take it off) and, as counters `net_*`, with it taken off.
+/// steady_clock back to back). Timing each fresh position alone pays it once a position (tens of
+/// nanoseconds where the clock is a virtual machine's). The fresh-position benchmarks report
+/// their time as measured (so that bench-compare.sh compares them with revisions that did not
+/// take it off) and, as counters `net_*`, with it taken off.
 double clock_cost_seconds() {
     std::vector<double> d(1001);
     for (auto& x : d) {

@@ -195,10 +195,9 @@ public:
                 // tile no other tile of the hand can join in a line makes only the move of that
                 // tile alone (on the row axis), whose score is known here.
                 const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
-                // (An anchor has a tile beside it, so one of its two lines holds two tiles or more
-                // and their points are 2 or more: the lone-tile score counts only if it is higher.)
+                // (See anchor_beats_lone: the lone-tile score counts only if it is higher.)
                 const int single = line_ceiling(row) + line_ceiling(column);
-                const mask64 lone_ok = (R::lone_tile_score <= 2 ? single : or_lone(single)) > visit_.floor() ? ~mask64{0} : 0;
+                const mask64 lone_ok = (anchor_beats_lone ? single : or_lone(single)) > visit_.floor() ? ~mask64{0} : 0;
                 mask64 on_row = lone_ok & tiles, on_column = 0, several_row = 0, several_column = 0;
                 const auto look = [&](auto with_threes) {
                     for (mask64 c = tiles; c; c &= c - 1) {
@@ -606,9 +605,7 @@ private:
             }
         }
         if (!walked && behind_length == 0) l = std::min(l + 1, max_line);
-        // (One of an anchor's two lines holds two tiles or more, so the bound is 2 or more: the
-        // lone-tile score counts only if it is higher.)
-        if constexpr (R::lone_tile_score <= 2) return points + p + line_ceiling(l);
+        if constexpr (anchor_beats_lone) return points + p + line_ceiling(l);
         else return or_lone(points + p + line_ceiling(l));
     }
     /// For a visitor with a floor: the most a move of this start can score that places `more`
@@ -655,6 +652,11 @@ private:
     /// The most the anchor's tile alone can score (the move of one tile, or with the free cells
     /// before it when no other tile joins: none).
     constexpr int single_ceiling() const noexcept { return or_lone(anchor_points_ + line_ceiling(start_length_)); }
+    /// Does a bound on an anchor's moves never need or_lone? An anchor has a tile beside it, so one
+    /// of its two lines holds two tiles or more and scores at least 2 (with a bonus that is not
+    /// negative): the lone-tile score counts only when it is higher. (Not for the opening, where
+    /// a tile alone makes no line: ceiling() and single_ceiling() serve it too and keep or_lone.)
+    static constexpr bool anchor_beats_lone = R::lone_tile_score <= 2 && R::qwirkle_bonus >= 0;
     /// A bound on the score of moves whose lines score at most `points`: a tile alone scores the
     /// rules' lone-tile score instead of nothing.
     static constexpr int or_lone(int points) noexcept { return points > R::lone_tile_score ? points : R::lone_tile_score; }
