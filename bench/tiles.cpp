@@ -109,6 +109,20 @@ double time_over_game(std::uint64_t seed, Measure&& measure) {
     return seconds;
 }
 
+/// Times measure(game) over the positions of one greedy game per iteration (seeds 1, 2, ...), as
+/// the benchmark's manual time; returns the seconds of every iteration together.
+template <class Measure>
+double time_over_games(benchmark::State& state, Measure&& measure) {
+    std::uint64_t seed = 1;
+    double seconds = 0;
+    for (auto _ : state) {
+        const double s = time_over_game(seed++, measure);
+        state.SetIterationTime(s);
+        seconds += s;
+    }
+    return seconds;
+}
+
 /// The counters of a fresh-position benchmark with the clock's cost per position (`clock`, from
 /// clock_cost_seconds) taken off its `seconds`: clock_ns, net_ns_per_position and, when moves
 /// were counted, net_ns_per_move.
@@ -123,19 +137,14 @@ void report_net(benchmark::State& state, double seconds, double clock, std::uint
 /// Move generation on fresh positions: those met by the player to move in greedy self-play games,
 /// each generated once (so the branch predictor cannot learn them). Only generation is timed.
 void movegen_in_game(benchmark::State& state) {
-    std::uint64_t seed = 1, moves = 0, positions = 0;
+    std::uint64_t moves = 0, positions = 0;
     const double clock = clock_cost_seconds();
-    double seconds = 0;
-    for (auto _ : state) {
-        const double s = time_over_game(seed++, [&](const qwirkle::game& g) {
-            const auto stats = qwirkle::count_moves(g.board(), g.hand(g.current_player()), g.move_options());
-            benchmark::DoNotOptimize(stats);
-            moves += stats.moves;
-            ++positions;
-        });
-        state.SetIterationTime(s);
-        seconds += s;
-    }
+    const double seconds = time_over_games(state, [&](const qwirkle::game& g) {
+        const auto stats = qwirkle::count_moves(g.board(), g.hand(g.current_player()), g.move_options());
+        benchmark::DoNotOptimize(stats);
+        moves += stats.moves;
+        ++positions;
+    });
     state.counters["ns_per_position"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     state.counters["ns_per_move"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     report_net(state, seconds, clock, positions, moves);
@@ -145,17 +154,12 @@ BENCHMARK(movegen_in_game)->UseManualTime();
 /// best_move on the same positions (fresh self-play positions, each once): what a greedy player or
 /// a playout pays per turn. It skips the anchors' tiles that cannot beat the best so far.
 void best_move_in_game(benchmark::State& state) {
-    std::uint64_t seed = 1, positions = 0;
+    std::uint64_t positions = 0;
     const double clock = clock_cost_seconds();
-    double seconds = 0;
-    for (auto _ : state) {
-        const double s = time_over_game(seed++, [&](const qwirkle::game& g) {
-            benchmark::DoNotOptimize(qwirkle::best_move(g.board(), g.hand(g.current_player()), g.move_options()));
-            ++positions;
-        });
-        state.SetIterationTime(s);
-        seconds += s;
-    }
+    const double seconds = time_over_games(state, [&](const qwirkle::game& g) {
+        benchmark::DoNotOptimize(qwirkle::best_move(g.board(), g.hand(g.current_player()), g.move_options()));
+        ++positions;
+    });
     state.counters["ns_per_position"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     report_net(state, seconds, clock, positions, 0);
 }

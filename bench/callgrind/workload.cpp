@@ -146,24 +146,22 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
         const bool again = mode == "in_game_again" || mode == "best_again";
         const bool warm = mode == "in_game_warm" || mode == "best_warm";
         // The call measured: the moves it counts (best_move: none counted).
-        const auto generate = [&](const qwirkle::game& g, const qwirkle::tile_multiset& hand) -> std::uint64_t {
+        const auto generate = [&](const qwirkle::board& b, const qwirkle::tile_multiset& hand,
+                                  const qwirkle::movegen_options& opt) -> std::uint64_t {
             if (best) {
-                sink = qwirkle::best_move(g.board(), hand, g.move_options()).has_value();
+                sink = qwirkle::best_move(b, hand, opt).has_value();
                 return 0;
             }
-            return qwirkle::count_moves(g.board(), hand, g.move_options()).moves;
+            return qwirkle::count_moves(b, hand, opt).moves;
         };
         for (std::uint64_t seed = 1; seed <= 20; ++seed) {
             qwirkle::game g(2, seed);
             while (!over(g)) {
                 const auto& hand = g.hand(g.current_player());
-                if (again) sink = generate(g, hand);
-                if (warm) {  // the same call on another position just before
-                    if (best) sink = qwirkle::best_move(ps[0].board, ps[0].hand).has_value();
-                    else sink = qwirkle::count_moves(ps[0].board, ps[0].hand).moves;
-                }
+                if (again) sink = generate(g.board(), hand, g.move_options());
+                if (warm) sink = generate(ps[0].board, ps[0].hand, {});  // the same call on another position just before
                 QWIRKLE_TOGGLE_MEASURE;
-                moves += generate(g, hand);
+                moves += generate(g.board(), hand, g.move_options());
                 QWIRKLE_TOGGLE_MEASURE;
                 ++units;
                 if (auto m = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(m->move);

@@ -195,9 +195,8 @@ public:
                 // tile no other tile of the hand can join in a line makes only the move of that
                 // tile alone (on the row axis), whose score is known here.
                 const int row = an.length[0] + 1 + an.length[1], column = an.length[2] + 1 + an.length[3];
-                // (See anchor_beats_lone: the lone-tile score counts only if it is higher.)
                 const int single = line_ceiling(row) + line_ceiling(column);
-                const mask64 lone_ok = (anchor_beats_lone ? single : or_lone(single)) > visit_.floor() ? ~mask64{0} : 0;
+                const mask64 lone_ok = anchor_bound(single) > visit_.floor() ? ~mask64{0} : 0;
                 mask64 on_row = lone_ok & tiles, on_column = 0, several_row = 0, several_column = 0;
                 const auto look = [&](auto with_threes) {
                     for (mask64 c = tiles; c; c &= c - 1) {
@@ -605,8 +604,7 @@ private:
             }
         }
         if (!walked && behind_length == 0) l = std::min(l + 1, max_line);
-        if constexpr (anchor_beats_lone) return points + p + line_ceiling(l);
-        else return or_lone(points + p + line_ceiling(l));
+        return anchor_bound(points + p + line_ceiling(l));
     }
     /// For a visitor with a floor: the most a move of this start can score that places `more`
     /// tiles besides the anchor's. Free cells before the anchor add only to the line's length;
@@ -652,11 +650,15 @@ private:
     /// The most the anchor's tile alone can score (the move of one tile, or with the free cells
     /// before it when no other tile joins: none).
     constexpr int single_ceiling() const noexcept { return or_lone(anchor_points_ + line_ceiling(start_length_)); }
-    /// Does a bound on an anchor's moves never need or_lone? An anchor has a tile beside it, so one
-    /// of its two lines holds two tiles or more and scores at least 2 (with a bonus that is not
-    /// negative): the lone-tile score counts only when it is higher. (Not for the opening, where
-    /// a tile alone makes no line: ceiling() and single_ceiling() serve it too and keep or_lone.)
-    static constexpr bool anchor_beats_lone = R::lone_tile_score <= 2 && R::qwirkle_bonus >= 0;
+    /// or_lone(points) for a bound on the moves of an anchor (a free cell next to a tile), whose
+    /// lines score `points`: an anchor's tile lies in a line of two or more, which scores at least 2
+    /// (with a Qwirkle bonus that is not negative), so the lone-tile score counts only when it is
+    /// higher than that. (Not for the opening, where a tile alone makes no line: ceiling() and
+    /// single_ceiling() serve it too and keep or_lone.)
+    static constexpr int anchor_bound(int points) noexcept {
+        if constexpr (R::lone_tile_score <= 2 && R::qwirkle_bonus >= 0) return points;
+        else return or_lone(points);
+    }
     /// A bound on the score of moves whose lines score at most `points`: a tile alone scores the
     /// rules' lone-tile score instead of nothing.
     static constexpr int or_lone(int points) noexcept { return points > R::lone_tile_score ? points : R::lone_tile_score; }
