@@ -589,21 +589,18 @@ private:
         const int pos = (A == 0 ? an.x : an.y) + 1 + ahead_length;
         const int fixed = A == 0 ? an.y : an.x;
         const bool forbidden = has_forbidden() && (A == 0 ? forbidden_->y == fixed && forbidden_->x == pos : forbidden_->x == fixed && forbidden_->y == pos);
-        int l = length, p = 0;
-        bool walked = false;
-        if (!forbidden && in_range(pos)) {
-            const anchor_type& r = record(advance<A>(nav_key(an.key), 1 + ahead_length));
-            if (hand_ & an.allows[A] & r.allows[1 - A] & r.allows[A]) {
-                const int with_next = length + 1 + r.length[fwd<A>];
-                // (a line beyond max_line is no move: the bound falls back to the anchor's tile)
-                if (with_next <= max_line) {
-                    l = with_next;
-                    p = crossing_ceiling<A>(r);
-                    walked = true;
-                }
-            }
-        }
-        if (!walked && behind_length == 0) l = std::min(l + 1, max_line);
+        // Without a branch on whether a tile goes on the next cell (masks, not a choice the
+        // compiler could make a branch of): that test waits for two dependent loads (the cell's
+        // slot, then its record), and on a fresh position it is mispredicted as often as not.
+        // (Any key's record can be read: a free cell's is open_cell().)
+        const anchor_type& r = record(advance<A>(nav_key(an.key), 1 + ahead_length));
+        const int with_next = length + 1 + r.length[fwd<A>];
+        // (a line beyond max_line is no move: the bound falls back to the anchor's tile)
+        const int walked = -(static_cast<int>((hand_ & an.allows[A] & r.allows[1 - A] & r.allows[A]) != 0) &
+                             static_cast<int>(with_next <= max_line) & static_cast<int>(!forbidden && in_range(pos)));
+        const int alone = behind_length == 0 ? std::min(length + 1, max_line) : length;
+        const int l = (with_next & walked) | (alone & ~walked);
+        const int p = crossing_ceiling<A>(r) & walked;
         return anchor_bound(points + p + line_ceiling(l));
     }
     /// For a visitor with a floor: the most a move of this start can score that places `more`
