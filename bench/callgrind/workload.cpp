@@ -77,6 +77,8 @@ constexpr mode_info modes[] = {
     {"best_again", "position", false},
     {"in_game_warm", "position", true},
     {"best_warm", "position", false},
+    {"in_game_other", "position", true},
+    {"best_other", "position", false},
     {"place_undo", "place+undo", false},
     {"place_rewind", "place+rewind", false},
     {"copy", "copy", false},
@@ -135,16 +137,19 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
         QWIRKLE_TOGGLE_MEASURE;
         units = 1;
     } else if (mode == "in_game" || mode == "best" || mode == "in_game_again" || mode == "best_again" || mode == "in_game_warm" ||
-               mode == "best_warm") {
+               mode == "best_warm" || mode == "in_game_other" || mode == "best_other") {
         // Every position of 20 greedy games, each once: move generation (count_moves), or
         // best_move. `_again`: each measured right after the same call on the same position,
         // not measured, so that the branch predictor knows the position (what the fresh
         // position's time has beyond that is what its branches cost the first time). `_warm`:
         // each measured right after the same call on another position (the suite's first), so
-        // that the code is warm but the position is not.
-        const bool best = mode == "best" || mode == "best_again" || mode == "best_warm";
+        // that the code is warm but the position is not. `_other`: right after the same call on
+        // the same board with the other player's hand, so that the board is known but the hand
+        // is not.
+        const bool best = mode == "best" || mode == "best_again" || mode == "best_warm" || mode == "best_other";
         const bool again = mode == "in_game_again" || mode == "best_again";
         const bool warm = mode == "in_game_warm" || mode == "best_warm";
+        const bool other = mode == "in_game_other" || mode == "best_other";
         // The call measured: the moves it counts (best_move: none counted).
         const auto generate = [&](const qwirkle::board& b, const qwirkle::tile_multiset& hand,
                                   const qwirkle::movegen_options& opt) -> std::uint64_t {
@@ -160,6 +165,7 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
                 const auto& hand = g.hand(g.current_player());
                 if (again) sink = generate(g.board(), hand, g.move_options());
                 if (warm) sink = generate(ps[0].board, ps[0].hand, {});  // the same call on another position just before
+                if (other) sink = generate(g.board(), g.hand(1 - g.current_player()), g.move_options());  // the board, another hand
                 QWIRKLE_TOGGLE_MEASURE;
                 moves += generate(g.board(), hand, g.move_options());
                 QWIRKLE_TOGGLE_MEASURE;
