@@ -165,7 +165,7 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
                 const auto& hand = g.hand(g.current_player());
                 if (again) sink = generate(g.board(), hand, g.move_options());
                 if (warm) sink = generate(ps[0].board, ps[0].hand, {});  // the same call on another position just before
-                if (other) sink = generate(g.board(), g.hand(1 - g.current_player()), g.move_options());  // the board, another hand
+                if (other) sink = generate(g.board(), g.hand(1 - g.current_player()), g.move_options());  // the board, the other of two hands
                 QWIRKLE_TOGGLE_MEASURE;
                 moves += generate(g.board(), hand, g.move_options());
                 QWIRKLE_TOGGLE_MEASURE;

@@ -590,9 +590,12 @@ private:
         const int fixed = A == 0 ? an.y : an.x;
         const bool forbidden = has_forbidden() && (A == 0 ? forbidden_->y == fixed && forbidden_->x == pos : forbidden_->x == fixed && forbidden_->y == pos);
         // Without a branch on whether a tile goes on the next cell (masks, not a choice the
-        // compiler could make a branch of): that test waits for two dependent loads (the cell's
-        // slot, then its record), and on a fresh position it is mispredicted as often as not.
-        // (Any key's record can be read: a free cell's is open_cell().)
+        // compiler could make a branch of: GCC did, of an `if` and of `?:`): that test waits for
+        // two dependent loads (the cell's slot, then its record), goes one way or the other about
+        // two times in five depending on the position, and as a branch it cost fresh positions
+        // their time. (The cell after the anchor's run ahead is never a tile, so its record can
+        // be read whether or not a tile may go there: its anchor record, or open_cell() when no
+        // tile is next to it, as few_moves_of() reads it.)
         const anchor_type& r = record(advance<A>(nav_key(an.key), 1 + ahead_length));
         const int with_next = length + 1 + r.length[fwd<A>];
         // (a line beyond max_line is no move: the bound falls back to the anchor's tile)
