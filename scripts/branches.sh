@@ -37,14 +37,16 @@ valgrind --tool=callgrind --collect-atstart=no --collect-jumps=yes --dump-instr=
 read -r units _ <"$out/$mode.jumps.units" || true
 [[ ${units:-} =~ ^[1-9][0-9]*$ ]] || { echo "branches: the workload $mode measured nothing (is tests/data/perft_tiles.tsv there?)" >&2; exit 1; }
 python3 - "$out/$mode.jumps.out" "$out/workload.jumps" "$units" "$count" "$filter" <<'EOF'
-import re, subprocess, sys
+import os, re, subprocess, sys
 
 profile, binary, units, count, want = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-# callgrind's format: "fn=(id) name" names the function of the lines after it; a position line
-# starts with an address and a line number, each absolute, "+n" / "-n" from the last one, or "*"
-# for the same; "jcnd=taken/runs target" describes the conditional jump at the next position.
-names, function, address, line, pending = {}, None, 0, 0, None
-jumps = {}  # address -> [taken, runs, function]
+# callgrind's format: "ob=(id) name" and "fn=(id) name" name the object and the function of the
+# lines after them (the name only the first time the id appears, there or in a "cob=" or "cfn="
+# line, which names a callee's); a position line starts with an address (within
+# its object) and a line number, each absolute, "+n" / "-n" from the last one, or "*" for the
+# same; "jcnd=taken/runs target" describes the conditional jump at the next position.
+names, objects, function, obj, address, line, pending = {}, {}, None, None, 0, 0, None
+jumps = {}  # (object, address) -> [taken, runs]
 position = re.compile(r'^(0x[0-9a-f]+|[+-][0-9]+|\*)(?: |$)')
 
 def step(token, last):
@@ -55,6 +57,13 @@ def step(token, last):
     return int(token, 0)
 
 for text in open(profile):
+    if text.startswith(('ob=', 'cob=')):
+        m = re.match(r'^c?ob=\((\d+)\)(?: (.*))?$', text.rstrip('\n'))
+        if m and m.group(2):
+            objects[m.group(1)] = m.group(2)
+        if m and text.startswith('ob='):
+            obj = objects.get(m.group(1))
+        continue
     if text.startswith(('fn=', 'cfn=')):
         m = re.match(r'^c?fn=\((\d+)\)(?: (.*))?$', text.rstrip('\n'))
         if m and m.group(2):
@@ -75,7 +84,7 @@ for text in open(profile):
         if len(fields) > 1:
             line = step(fields[1], line)
         if pending and function and want in function:
-            j = jumps.setdefault(address, [0, 0, function])
+            j = jumps.setdefault((obj, address), [0, 0])
             j[0] += pending[0]
             j[1] += pending[1]
         pending = None
@@ -90,10 +99,12 @@ for text in listing.split('\n'):
     if m:
         where[int(m.group(1), 16)] = (m.group(2), source)
 
-rows = sorted(((min(t, r - t), a, t, r) for a, (t, r, _) in jumps.items() if r), reverse=True)
+rows = sorted(((min(t, r - t), a, t, r, o) for (o, a), (t, r) in jumps.items() if r), reverse=True)
+main = os.path.realpath(binary)
 print(f'{len(jumps)} conditional jumps in {"functions holding " + repr(want) if want else "the workload"}; per {units} units:')
 print(f'{"address":>8} {"runs":>8} {"taken":>8} {"share":>6} {"lesser":>7}  instruction source')
-for lesser, a, t, r in rows[:count]:
-    op, src = where.get(a, ('?', '?'))
+for lesser, a, t, r, o in rows[:count]:
+    # (jumps in other objects, the C and C++ runtime libraries: their name, not a source line)
+    op, src = where.get(a, ('?', '?')) if o and os.path.realpath(o) == main else ('?', os.path.basename(o or '?'))
     print(f'{a:8x} {r / units:8.2f} {t / units:8.2f} {100 * t / r:5.1f}% {lesser / units:7.2f}  {op:<6} {src}')
 EOF
