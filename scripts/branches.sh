@@ -56,20 +56,22 @@ def step(token, last):
         return last + int(token, 0)
     return int(token, 0)
 
+def named(text, kind, table):
+    """For a line "kind=(id) [name]" or "ckind=(id) [name]": records the name, and returns the
+    name of the id for "kind=" (the lines after it are its), None for "ckind=" (a callee's)."""
+    m = re.match(r'^c?' + kind + r'=\((\d+)\)(?: (.*))?$', text.rstrip('\n'))
+    if m and m.group(2):
+        table[m.group(1)] = m.group(2)
+    return table.get(m.group(1)) if m and text.startswith(kind + '=') else None
+
 for text in open(profile):
     if text.startswith(('ob=', 'cob=')):
-        m = re.match(r'^c?ob=\((\d+)\)(?: (.*))?$', text.rstrip('\n'))
-        if m and m.group(2):
-            objects[m.group(1)] = m.group(2)
-        if m and text.startswith('ob='):
-            obj = objects.get(m.group(1))
+        name = named(text, 'ob', objects)
+        obj = name if text.startswith('ob=') else obj
         continue
     if text.startswith(('fn=', 'cfn=')):
-        m = re.match(r'^c?fn=\((\d+)\)(?: (.*))?$', text.rstrip('\n'))
-        if m and m.group(2):
-            names[m.group(1)] = m.group(2)
-        if m and text.startswith('fn='):
-            function = names.get(m.group(1))
+        name = named(text, 'fn', names)
+        function = name if text.startswith('fn=') else function
         continue
     if text.startswith('jcnd='):
         m = re.match(r'^jcnd=(\d+)/(\d+) ', text)
