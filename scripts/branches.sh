@@ -42,10 +42,11 @@ import os, re, subprocess, sys
 profile, binary, units, count, want = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 # callgrind's format: "ob=(id) name" and "fn=(id) name" name the object and the function of the
 # lines after them (the name only the first time the id appears, there or in a "cob=" or "cfn="
-# line, which names a callee's); a position line starts with an address (within
-# its object) and a line number, each absolute, "+n" / "-n" from the last one, or "*" for the
-# same; "jcnd=taken/runs target" describes the conditional jump at the next position.
-names, objects, function, obj, address, line, pending = {}, {}, None, None, 0, 0, None
+# line, which names a callee's); a position line starts with an address (within its object),
+# absolute, "+n" / "-n" from the last one, or "*" for the same (a line number and costs follow,
+# not needed here: objdump gives the source line); "jcnd=taken/runs target" describes the
+# conditional jump at the next position.
+names, objects, function, obj, address, pending = {}, {}, None, None, 0, None
 jumps = {}  # (object, address) -> [taken, runs]
 position = re.compile(r'^(0x[0-9a-f]+|[+-][0-9]+|\*)(?: |$)')
 
@@ -81,10 +82,7 @@ for text in open(profile):
         pending = None
         continue
     if position.match(text):
-        fields = text.split()
-        address = step(fields[0], address)
-        if len(fields) > 1:
-            line = step(fields[1], line)
+        address = step(text.split()[0], address)
         if pending and function and want in function:
             j = jumps.setdefault((obj, address), [0, 0])
             j[0] += pending[0]
