@@ -27,11 +27,10 @@ for tool in valgrind objdump python3; do
 done
 out=build/callgrind
 mkdir -p "$out"
-g++ -std=c++20 -O3 -DNDEBUG -g -Iinclude bench/callgrind/workload.cpp -o "$out/workload.jumps"  # (callgrind.sh's flags)
-"$out/workload.jumps" --modes | awk '{print $1}' | grep -qx "$mode" || {
-  echo "branches: unknown workload: $mode (workloads: $("$out/workload.jumps" --modes | awk '{printf "%s ", $1}'))" >&2
-  exit 2
-}
+source scripts/workload-build.sh
+workload_build include "$out/workload.jumps"
+workload_list "$out/workload.jumps"
+workload_check branches "$mode"
 valgrind --tool=callgrind --collect-atstart=no --collect-jumps=yes --dump-instr=yes \
          --callgrind-out-file="$out/$mode.jumps.out" "$out/workload.jumps" "$mode" tests/data >"$out/$mode.jumps.units" 2>/dev/null
 read -r units _ <"$out/$mode.jumps.units" || true

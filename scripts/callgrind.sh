@@ -16,24 +16,18 @@ if [ $# -gt 0 ] && git rev-parse --verify --quiet "$1^{commit}" >/dev/null; then
 modes=("$@")
 out=build/callgrind
 mkdir -p "$out"
-flags=(-std=c++20 -O3 -DNDEBUG -g)   # what the release preset builds with
-g++ "${flags[@]}" -Iinclude bench/callgrind/workload.cpp -o "$out/workload.new"
+source scripts/workload-build.sh
+workload_build include "$out/workload.new"
 # The workloads, their units and whether a figure per move means something: the workload's own list.
-all=()
-declare -A unit=() per_move=()
-while read -r name u pm; do
-  all+=("$name"); unit[$name]=$u; per_move[$name]=$pm
-done < <("$out/workload.new" --modes)
-[ ${#modes[@]} -gt 0 ] || modes=("${all[@]}")
-for m in "${modes[@]}"; do
-  [ -n "${unit[$m]:-}" ] || { echo "callgrind: unknown workload: $m (workloads: ${all[*]})" >&2; exit 2; }
-done
+workload_list "$out/workload.new"
+[ ${#modes[@]} -gt 0 ] || modes=("${workloads[@]}")
+for m in "${modes[@]}"; do workload_check callgrind "$m"; done
 sides=(new)
 if [ -n "$rev" ]; then
   commit=$(git rev-parse "$rev^{commit}")
   source scripts/revision-source.sh
   src=$(revision_source "$commit")
-  g++ "${flags[@]}" -I"$src/include" bench/callgrind/workload.cpp -o "$out/workload.old"
+  workload_build "$src/include" "$out/workload.old"
   sides=(new old)
 fi
 printf '%-11s %-16s %14s %14s %9s\n' workload unit new "${rev:-}" new/old
@@ -45,10 +39,10 @@ for m in "${modes[@]}"; do
     read -r units moves <"$out/$m.$s.units"
     ir=$(grep -m1 '^summary:' "$out/$m.$s.out" | awk '{print $2}')
     per[$s]=$(awk -v a="$ir" -v b="$units" 'BEGIN{printf "%.1f", a / b}')
-    [ "$moves" -gt 0 ] && [ "${per_move[$m]}" = 1 ] && per[$s.move]=$(awk -v a="$ir" -v b="$moves" 'BEGIN{printf "%.1f", a / b}')
+    [ "$moves" -gt 0 ] && [ "${workload_per_move[$m]}" = 1 ] && per[$s.move]=$(awk -v a="$ir" -v b="$moves" 'BEGIN{printf "%.1f", a / b}')
   done
   ratio=$([ -n "$rev" ] && awk -v a="${per[new]}" -v b="${per[old]}" 'BEGIN{printf "%.3f", a / b}' || echo "")
-  printf '%-11s %-16s %14s %14s %9s\n' "$m" "Ir/${unit[$m]}" "${per[new]}" "${per[old]:-}" "$ratio"
+  printf '%-11s %-16s %14s %14s %9s\n' "$m" "Ir/${workload_unit[$m]}" "${per[new]}" "${per[old]:-}" "$ratio"
   if [ -n "${per[new.move]:-}" ]; then
     ratio=$([ -n "$rev" ] && awk -v a="${per[new.move]}" -v b="${per[old.move]}" 'BEGIN{printf "%.3f", a / b}' || echo "")
     printf '%-11s %-16s %14s %14s %9s\n' "" "Ir/move" "${per[new.move]}" "${per[old.move]:-}" "$ratio"

@@ -108,103 +108,126 @@ void place_and_rewind(Board& b, const Move& m) {
     }
 }
 
-/// Runs workload `mode` on the suite in `dir`: 0, with the units and moves to divide by; 2 for an
-/// unknown mode, 3 when the suite is not there.
-int run(const std::string& mode, const std::string& dir, std::uint64_t& units, std::uint64_t& moves) {
-    const auto ps = load(dir);
-    if (ps.size() != 40) return 3;
-    units = 0;
-    moves = 0;
-    if (mode == "suite" || mode == "suite_passes") {  // one pass over the 40 positions of the suite, or 20
-        // (suite_passes: movegen_count's kind, the branch predictor knowing the positions)
-        const int passes = mode == "suite" ? 1 : 20;
-        for (const auto& p : ps) sink = qwirkle::count_moves(p.board, p.hand).moves;  // warm-up, not counted
-        QWIRKLE_TOGGLE_MEASURE;
-        for (int pass = 0; pass < passes; ++pass) {
-            for (const auto& p : ps) {
-                const auto s = qwirkle::count_moves(p.board, p.hand);
-                moves += s.moves;
-                sink = s.total;
-            }
+// Each workload is a function of its own, kept out of line: the compiler's inlining inside one
+// (how much of place, count_moves, ... it inlines) then does not depend on the others, so a
+// workload's count moves only when its own code or the library changes. (Before, one function
+// held them all: place_rewind's count went from 1,308 to 1,385 instructions when round 38 added
+// two workloads beside it, the library unchanged.)
+using positions = std::vector<qwirkle::basic_position<>>;
+struct tally {
+    std::uint64_t units = 0, moves = 0;
+};
+
+/// One pass over the 40 positions of the suite, or 20 (suite_passes: movegen_count's kind, the
+/// branch predictor knowing the positions).
+[[gnu::noinline]] tally suite_workload(const positions& ps, int passes) {
+    tally t;
+    for (const auto& p : ps) sink = qwirkle::count_moves(p.board, p.hand).moves;  // warm-up, not counted
+    QWIRKLE_TOGGLE_MEASURE;
+    for (int pass = 0; pass < passes; ++pass) {
+        for (const auto& p : ps) {
+            const auto s = qwirkle::count_moves(p.board, p.hand);
+            t.moves += s.moves;
+            sink = s.total;
         }
-        QWIRKLE_TOGGLE_MEASURE;
-        units = static_cast<std::uint64_t>(passes);
-    } else if (mode == "list") {  // the same pass with every move written out (legal_moves into a span)
-        std::vector<qwirkle::scored_move> out(4096);
-        for (const auto& p : ps) sink = qwirkle::legal_moves(p.board, p.hand, std::span(out));  // warm-up, not counted
-        QWIRKLE_TOGGLE_MEASURE;
-        for (const auto& p : ps) moves += qwirkle::legal_moves(p.board, p.hand, std::span(out));
-        QWIRKLE_TOGGLE_MEASURE;
-        units = 1;
-    } else if (mode == "in_game" || mode == "best" || mode == "in_game_again" || mode == "best_again" || mode == "in_game_warm" ||
-               mode == "best_warm" || mode == "in_game_other" || mode == "best_other") {
-        // Every position of 20 greedy games, each once: move generation (count_moves), or
-        // best_move. `_again`: each measured right after the same call on the same position,
-        // not measured, so that the branch predictor knows the position (what the fresh
-        // position's time has beyond that is what its branches cost the first time). `_warm`:
-        // each measured right after the same call on another position (the suite's first), so
-        // that the code is warm but the position is not. `_other`: right after the same call on
-        // the same board with the other player's hand, so that the board is known but the hand
-        // is not.
-        const bool best = mode == "best" || mode == "best_again" || mode == "best_warm" || mode == "best_other";
-        const bool again = mode == "in_game_again" || mode == "best_again";
-        const bool warm = mode == "in_game_warm" || mode == "best_warm";
-        const bool other = mode == "in_game_other" || mode == "best_other";
-        // The call measured: the moves it counts (best_move: none counted).
-        const auto generate = [&](const qwirkle::board& b, const qwirkle::tile_multiset& hand,
-                                  const qwirkle::movegen_options& opt) -> std::uint64_t {
-            if (best) {
-                sink = qwirkle::best_move(b, hand, opt).has_value();
-                return 0;
-            }
+    }
+    QWIRKLE_TOGGLE_MEASURE;
+    t.units = static_cast<std::uint64_t>(passes);
+    return t;
+}
+
+/// The same pass with every move written out (legal_moves into a span).
+[[gnu::noinline]] tally list_workload(const positions& ps) {
+    tally t;
+    std::vector<qwirkle::scored_move> out(4096);
+    for (const auto& p : ps) sink = qwirkle::legal_moves(p.board, p.hand, std::span(out));  // warm-up, not counted
+    QWIRKLE_TOGGLE_MEASURE;
+    for (const auto& p : ps) t.moves += qwirkle::legal_moves(p.board, p.hand, std::span(out));
+    QWIRKLE_TOGGLE_MEASURE;
+    t.units = 1;
+    return t;
+}
+
+/// What runs just before the measured call on a position of a game.
+enum class before { nothing, same, other_position, other_hand };
+
+/// Every position of 20 greedy games, each once: move generation (count_moves), or best_move
+/// (Best). `same` (`_again`): each measured right after the same call on the same position, not
+/// measured, so that the branch predictor knows the position (what the fresh position's time has
+/// beyond that is what its branches cost the first time). `other_position` (`_warm`): right after
+/// the same call on another position (the suite's first), so that the code is warm but the
+/// position is not. `other_hand` (`_other`): right after the same call on the same board with the
+/// other player's hand, so that the board is known but the hand is not.
+template <bool Best>
+[[gnu::noinline]] tally in_game_workload(const positions& ps, before ahead) {
+    tally t;
+    // The call measured: the moves it counts (best_move: none counted).
+    const auto generate = [](const qwirkle::board& b, const qwirkle::tile_multiset& hand,
+                             const qwirkle::movegen_options& opt) -> std::uint64_t {
+        if constexpr (Best) {
+            sink = qwirkle::best_move(b, hand, opt).has_value();
+            return 0;
+        } else {
             return qwirkle::count_moves(b, hand, opt).moves;
-        };
-        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-            qwirkle::game g(2, seed);
-            while (!over(g)) {
-                const auto& hand = g.hand(g.current_player());
-                if (again) sink = generate(g.board(), hand, g.move_options());
-                if (warm) sink = generate(ps[0].board, ps[0].hand, {});  // the same call on another position just before
-                if (other) sink = generate(g.board(), g.hand(1 - g.current_player()), g.move_options());  // the board, the other of two hands
-                QWIRKLE_TOGGLE_MEASURE;
-                moves += generate(g.board(), hand, g.move_options());
-                QWIRKLE_TOGGLE_MEASURE;
-                ++units;
-                if (auto m = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(m->move);
-                else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
-                else g.pass();
-            }
         }
-    } else if (mode == "place_undo") {  // the bench's place_undo: best move of suite position 1
-        auto p = ps[1];
-        const auto best = qwirkle::best_move(p.board, p.hand);
-        moves = static_cast<std::uint64_t>(best->move.size());
-        QWIRKLE_TOGGLE_MEASURE;
-        for (int r = 0; r < 1000; ++r) {
+    };
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        qwirkle::game g(2, seed);
+        while (!over(g)) {
+            const auto& hand = g.hand(g.current_player());
+            if (ahead == before::same) sink = generate(g.board(), hand, g.move_options());
+            if (ahead == before::other_position) sink = generate(ps[0].board, ps[0].hand, {});
+            if (ahead == before::other_hand) sink = generate(g.board(), g.hand(1 - g.current_player()), g.move_options());
+            QWIRKLE_TOGGLE_MEASURE;
+            t.moves += generate(g.board(), hand, g.move_options());
+            QWIRKLE_TOGGLE_MEASURE;
+            ++t.units;
+            if (auto m = qwirkle::best_move(g.board(), hand, g.move_options())) g.place(m->move);
+            else if (g.can_exchange()) g.exchange({*hand.distinct().begin()});
+            else g.pass();
+        }
+    }
+    return t;
+}
+
+/// The bench's place_undo: the best move of suite position 1 placed and undone, 1,000 times; or
+/// (Rewind) placed and rewound (undone, on a board without rewind). `moves` is the move's size.
+template <bool Rewind>
+[[gnu::noinline]] tally place_workload(const positions& ps) {
+    tally t;
+    auto p = ps[1];
+    const auto best = qwirkle::best_move(p.board, p.hand);
+    t.moves = static_cast<std::uint64_t>(best->move.size());
+    QWIRKLE_TOGGLE_MEASURE;
+    for (int r = 0; r < 1000; ++r) {
+        if constexpr (Rewind) {
+            place_and_rewind(p.board, best->move);
+        } else {
             p.board.place(best->move);
             p.board.undo(best->move);
         }
-        QWIRKLE_TOGGLE_MEASURE;
-        sink = static_cast<std::uint64_t>(p.board.size());
-        units = 1000;
-    } else if (mode == "place_rewind") {  // the same move placed and rewound (undone, on a board without rewind)
-        auto p = ps[1];
-        const auto best = qwirkle::best_move(p.board, p.hand);
-        moves = static_cast<std::uint64_t>(best->move.size());
-        QWIRKLE_TOGGLE_MEASURE;
-        for (int r = 0; r < 1000; ++r) place_and_rewind(p.board, best->move);
-        QWIRKLE_TOGGLE_MEASURE;
-        sink = static_cast<std::uint64_t>(p.board.size());
-        units = 1000;
-    } else if (mode == "copy") {  // copies of every suite board
+    }
+    QWIRKLE_TOGGLE_MEASURE;
+    sink = static_cast<std::uint64_t>(p.board.size());
+    t.units = 1000;
+    return t;
+}
+
+/// Copies of every suite board, 25 times: into a board of a vector (copy), into a new board
+/// (copy_new, the bench's board_copy) or into the same board again and again (copy_hot, a
+/// search's scratch).
+enum class copy_kind { into_vector, into_new, into_same };
+template <copy_kind Kind>
+[[gnu::noinline]] tally copy_workload(const positions& ps) {
+    tally t;
+    if constexpr (Kind == copy_kind::into_vector) {
         std::vector<qwirkle::board> out(ps.size());
         QWIRKLE_TOGGLE_MEASURE;
         for (int r = 0; r < 25; ++r)
             for (std::size_t i = 0; i < ps.size(); ++i) out[i] = ps[i].board;
         QWIRKLE_TOGGLE_MEASURE;
         sink = static_cast<std::uint64_t>(out[7].size());
-        units = 25 * ps.size();
-    } else if (mode == "copy_new") {  // every suite board copied into a new board (the bench's board_copy)
+    } else if constexpr (Kind == copy_kind::into_new) {
         QWIRKLE_TOGGLE_MEASURE;
         for (int r = 0; r < 25; ++r)
             for (std::size_t i = 0; i < ps.size(); ++i) {
@@ -213,8 +236,7 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
                 sink = static_cast<std::uint64_t>(copy.size());
             }
         QWIRKLE_TOGGLE_MEASURE;
-        units = 25 * ps.size();
-    } else if (mode == "copy_hot") {  // every suite board copied into the same board, again and again (a search's scratch)
+    } else {
         qwirkle::board scratch;
         QWIRKLE_TOGGLE_MEASURE;
         for (int r = 0; r < 25; ++r)
@@ -224,33 +246,65 @@ int run(const std::string& mode, const std::string& dir, std::uint64_t& units, s
             }
         QWIRKLE_TOGGLE_MEASURE;
         sink = static_cast<std::uint64_t>(scratch.size());
-        units = 25 * ps.size();
-    } else if (mode == "greedy") {  // 20 whole greedy 2-player games through the game API
-        QWIRKLE_TOGGLE_MEASURE;
-        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-            qwirkle::game g(2, seed);
-            while (!over(g)) {
-                const auto& hand = g.hand(g.current_player());
-                if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) {
-                    g.place(best->move);
-                } else if (g.can_exchange()) {
-                    qwirkle::tile_multiset give;
-                    int n = std::min(hand.size(), g.bag_size());
-                    hand.for_each([&](qwirkle::tile t) {
-                        if (n-- > 0) give.add(t);
-                    });
-                    g.exchange(give);
-                } else {
-                    g.pass();
-                }
-            }
-            sink = static_cast<std::uint64_t>(g.scores()[0]);
-        }
-        QWIRKLE_TOGGLE_MEASURE;
-        units = 20;
-    } else {
-        return 2;
     }
+    t.units = 25 * ps.size();
+    return t;
+}
+
+/// 20 whole greedy 2-player games through the game API.
+[[gnu::noinline]] tally greedy_workload() {
+    tally t;
+    QWIRKLE_TOGGLE_MEASURE;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        qwirkle::game g(2, seed);
+        while (!over(g)) {
+            const auto& hand = g.hand(g.current_player());
+            if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) {
+                g.place(best->move);
+            } else if (g.can_exchange()) {
+                qwirkle::tile_multiset give;
+                int n = std::min(hand.size(), g.bag_size());
+                hand.for_each([&](qwirkle::tile tl) {
+                    if (n-- > 0) give.add(tl);
+                });
+                g.exchange(give);
+            } else {
+                g.pass();
+            }
+        }
+        sink = static_cast<std::uint64_t>(g.scores()[0]);
+    }
+    QWIRKLE_TOGGLE_MEASURE;
+    t.units = 20;
+    return t;
+}
+
+/// Runs workload `mode` on the suite in `dir`: 0, with the units and moves to divide by; 2 for an
+/// unknown mode, 3 when the suite is not there.
+int run(const std::string& mode, const std::string& dir, std::uint64_t& units, std::uint64_t& moves) {
+    const auto ps = load(dir);
+    if (ps.size() != 40) return 3;
+    tally t;
+    if (mode == "suite") t = suite_workload(ps, 1);
+    else if (mode == "suite_passes") t = suite_workload(ps, 20);
+    else if (mode == "list") t = list_workload(ps);
+    else if (mode == "in_game") t = in_game_workload<false>(ps, before::nothing);
+    else if (mode == "best") t = in_game_workload<true>(ps, before::nothing);
+    else if (mode == "in_game_again") t = in_game_workload<false>(ps, before::same);
+    else if (mode == "best_again") t = in_game_workload<true>(ps, before::same);
+    else if (mode == "in_game_warm") t = in_game_workload<false>(ps, before::other_position);
+    else if (mode == "best_warm") t = in_game_workload<true>(ps, before::other_position);
+    else if (mode == "in_game_other") t = in_game_workload<false>(ps, before::other_hand);
+    else if (mode == "best_other") t = in_game_workload<true>(ps, before::other_hand);
+    else if (mode == "place_undo") t = place_workload<false>(ps);
+    else if (mode == "place_rewind") t = place_workload<true>(ps);
+    else if (mode == "copy") t = copy_workload<copy_kind::into_vector>(ps);
+    else if (mode == "copy_new") t = copy_workload<copy_kind::into_new>(ps);
+    else if (mode == "copy_hot") t = copy_workload<copy_kind::into_same>(ps);
+    else if (mode == "greedy") t = greedy_workload();
+    else return 2;
+    units = t.units;
+    moves = t.moves;
     return 0;
 }
 
