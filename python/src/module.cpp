@@ -437,7 +437,8 @@ struct py_batch_env {
             for (int i = 0; i < n; ++i) {
                 const auto& s = core.games[static_cast<std::size_t>(i)];
                 const int p = s.current_player();
-                const auto o = *s.observe(p);
+                const auto seen = s.observe(p);  // (`*s.observe(p)` into a value would copy it, its board too)
+                const auto& o = *seen;
                 for (int k = 0; k < tile_kinds; ++k) {
                     const tile t = *tile::from_index(k);
                     hand.mutable_data()[i * tile_kinds + k] = static_cast<std::int8_t>(o.hand.count(t));

@@ -274,6 +274,15 @@ public:
     /// What `player` may know; empty for a seat outside 0 .. players() − 1.
     std::optional<observation_type> observe(int player) const {
         if (!valid_seat(player)) return std::nullopt;
+        return observe_seat(player);  // (built where the caller's result goes: see observe_seat)
+    }
+
+private:
+    /// observe() for a seat in the game. One return, of one named object, so that the compiler
+    /// builds it in the caller's result: with observe()'s `return std::nullopt` beside it, GCC
+    /// 12 and Clang 14 built it apart and then copied it there — the board twice, 0.63× the
+    /// time of observe() (318 → 200 ns) and 0.65× its instructions.
+    std::optional<observation_type> observe_seat(int player) const {
         std::optional<observation_type> out(std::in_place, board_);
         observation_type& o = *out;
         o.player = player;
@@ -302,6 +311,8 @@ public:
         o.specials_in_bag = s_.specials & ~s_.revealed;
         return out;
     }
+
+public:
     /// Calls visit(const action_type&) for every legal action of the player to act: the action
     /// tiles they may use now (draw three, then take a tile per target), every placement (in the
     /// move generator's order), every exchange (each distinct part of the hand the bag can
