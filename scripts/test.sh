@@ -6,8 +6,9 @@
 # add_subdirectory, FetchContent, pkg-config, the vcpkg port's steps, and `conan create` when Conan
 # is there), the Python package's pytest suite (label python), the web package and page
 # (label web) and the API reference (docs: doxygen) — each reported as skipped when its tools are
-# missing. Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build runs the tile,
-# card, conformance and search tests, and scripts/fuzz.sh runs every fuzz target for a short smoke
+# missing. Between the two, an AddressSanitizer + UndefinedBehaviorSanitizer build (Clang, warnings
+# as errors) runs the tile, card, conformance and search tests — the plain Clang pass builds of them
+# only the two sources it leaves out — and scripts/fuzz.sh runs every fuzz target for a short smoke
 # (reported as skipped without libFuzzer).
 # The last lines are the summary of the GCC tests.
 #   bash scripts/test.sh
