@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds everything with Clang and with GCC (warnings as errors) and runs the tests of both; the
+# Builds everything with Clang and with GCC (warnings as errors; Clang builds the test suites under
+# its sanitizers, see below) and runs the tests of both; the
 # benchmarks run as a short smoke test among them. The GCC pass also runs the header check (every
 # public header compiled on its own, qwirkle_header_check) and what does not depend on the
 # compiler: the consumer tests of every packaging route (tests/package: install + find_package,
@@ -59,8 +60,9 @@ run_preset() {
 
 # What does not depend on the C++ compiler of the pass runs once, in the GCC pass: the web package
 # (em++ is the compiler there either way), the consumer tests of the packaging routes, the Python
-# package's build and tests, the API reference. The Clang pass builds the library, tests, examples
-# and benchmarks with -Werror and runs their tests; the header check, which asks only whether each
+# package's build and tests, the API reference. The Clang pass builds the examples, benchmarks,
+# static tests and two test sources with -Werror and runs their tests (the CLI and perft suites
+# among them); the header check, which asks only whether each
 # header includes what it uses (the same standard library headers either way), runs in the GCC pass.
 # Clang compiles each test source once: the ASan pass builds the test suites with warnings as
 # errors, and the plain Clang pass builds of them only the two sources the ASan pass leaves out

@@ -8,14 +8,17 @@ workload_flags=(-std=c++20 -O3 -DNDEBUG -g)   # what the release preset builds w
 workload_build() {
   g++ "${workload_flags[@]}" -I"$1" bench/callgrind/workload.cpp -o "$2"
 }
-workloads=()
-declare -A workload_unit=() workload_per_move=()
+declare -ga workloads=()
+declare -gA workload_unit=() workload_per_move=()
 workload_list() {
-  local name u pm
+  local name u pm list
+  list=$("$1" --modes) || { echo "workload: $1 --modes failed" >&2; exit 1; }
   workloads=()
+  workload_unit=()
+  workload_per_move=()
   while read -r name u pm; do
     workloads+=("$name"); workload_unit[$name]=$u; workload_per_move[$name]=$pm
-  done < <("$1" --modes)
+  done <<<"$list"
 }
 workload_check() {
   [ -n "${workload_unit[$2]:-}" ] || { echo "$1: unknown workload: $2 (workloads: ${workloads[*]})" >&2; exit 2; }

@@ -60,8 +60,9 @@ std::vector<qwirkle::basic_position<>> load(const std::string& dir) {
 
 /// The workloads, in the order the scripts run them when given none: the name, the unit their
 /// counts and times are divided by, and whether a figure per generated move means something (the
-/// place modes report the move's size instead). The one list: scripts/callgrind.sh reads it with
-/// `workload --modes`, bench/callgrind/interleave.cpp with qwirkle_workload_mode().
+/// place modes report the move's size instead). The one list: scripts/callgrind.sh and
+/// scripts/branches.sh read it with `workload --modes` (scripts/workload-build.sh),
+/// bench/callgrind/interleave.cpp with qwirkle_workload_mode().
 struct mode_info {
     const char* name;
     const char* unit;
@@ -108,11 +109,12 @@ void place_and_rewind(Board& b, const Move& m) {
     }
 }
 
-// Each workload is a function of its own, kept out of line: the compiler's inlining inside one
-// (how much of place, count_moves, ... it inlines) then does not depend on the others, so a
-// workload's count moves only when its own code or the library changes. (Before, one function
-// held them all: place_rewind's count went from 1,308 to 1,385 instructions when round 38 added
-// two workloads beside it, the library unchanged.)
+// Each workload is a function of its own, kept out of line, so that its code is not laid out
+// among the others' (before, one function held them all: place_rewind's count went from 1,308
+// to 1,385 instructions as rounds 37 and 38 added workloads beside it, the library unchanged).
+// The compiler's inlining limits are still per file, so a change to any of it may move what the
+// library's code compiles to (round 39's split took count_pair out of line until the library
+// forced it in: docs/notes/lead-round39.md).
 using positions = std::vector<qwirkle::basic_position<>>;
 struct tally {
     std::uint64_t units = 0, moves = 0;

@@ -473,8 +473,9 @@ private:
     /// the other forward, or both before it (on two free cells with no tile next to them); each
     /// in both orders where the cells allow. (The move of t alone is count_anchor's.)
     /// Always inlined: GCC 12 inlined it or not depending on the rest of the translation unit (its
-    /// growth limits are per unit), and a call took fresh positions 1.22× the time at -O3 in one
-    /// program, 1.25× at -O2 in another, for the same instructions.
+    /// growth limits are per unit; the Python module, built at -O2, called it), and where it was
+    /// called fresh positions took 1.22× the time at -O3 and 1.25× at -O2 (the callgrind workload
+    /// file), for the same instructions.
     template <int A>
     QWIRKLE_ALWAYS_INLINE constexpr void count_pair(key_type key, const few_moves<A>& f, mask64 ext, mask64 joining, few_counts& few, int& forward) {
         // (the moves of two tiles: t with u or v on the next free cell forward)
