@@ -702,9 +702,23 @@ public:
             use_known[p] = true;
             dealt -= h;
         }
-        const auto is_known = [&](int p) { return use_known[p]; };
         random.next();  // (the draw that once seeded a throw-away deal: kept, so that a seed gives the same states)
-        basic_state d(blank{}, o.board);
+        return dealt_state(o, random, known, use_known, dealt);  // (built where the caller's result goes)
+    }
+
+private:
+    /// determinize() once the observation has been checked and the known hands chosen: deals
+    /// `dealt` at random to the seats not known, the rest into the bag. One return, of one named
+    /// object, so that the compiler builds the state in the caller's result (as observe_seat():
+    /// with determinize()'s `return std::nullopt` beside it, and the state returned as a
+    /// `basic_state` into an optional, the state was built in a local and then copied, its board
+    /// too).
+    static std::optional<basic_state> dealt_state(const observation_type& o, rng& random, std::span<const hand_type> known,
+                                                  const per_seat<bool>& use_known, const hand_type& dealt) {
+        const int n = o.scores.size();
+        const auto is_known = [&](int p) { return use_known[p]; };
+        std::optional<basic_state> out(std::in_place, blank{}, o.board);
+        basic_state& d = *out;
         core& c = d.s_;
         c.hands = per_seat<hand_type>(n);
         std::array<std::uint8_t, static_cast<std::size_t>(piece_count)> pool{};
@@ -740,8 +754,10 @@ public:
         c.passes = o.passes;
         c.turn = o.turn;
         c.end = o.terminal ? game_end::stalemate : game_end::running;
-        return d;
+        return out;
     }
+
+public:
 
     /// The same tiles on the same cells and the same hands, bag (in order), scores, random stream
     /// and turn: the two states play on identically.
@@ -751,9 +767,16 @@ public:
 
 private:
     friend struct detail::state_access;
-    struct blank {};
-    /// A state with this board and nothing else set yet (determinize() fills in the rest).
+    struct blank {
+        explicit blank() = default;  // (so that no one outside can make one from `{}`)
+    };
+
+public:
+    /// A state with this board and nothing else set yet (determinize() fills in the rest). Public
+    /// so that std::optional can build one in place; its first parameter's type is private.
     basic_state(blank, const board_type& b) : board_(b) {}
+
+private:
 
     /// Everything but the board: trivially copyable.
     struct core {
