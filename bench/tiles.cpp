@@ -15,6 +15,8 @@
 
 #include <qwirkle/qwirkle.hpp>
 
+#include "greedy_turn.hpp"
+
 #ifndef QWIRKLE_TEST_DATA
 #define QWIRKLE_TEST_DATA "tests/data"
 #endif
@@ -233,19 +235,7 @@ void greedy_games(benchmark::State& state) {
         config.seed = seed++;
         qwirkle::game g(config);
         while (!g.is_terminal()) {
-            const auto& hand = g.hand(g.current_player());
-            if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) {
-                g.place(best->move);
-            } else if (g.can_exchange()) {
-                qwirkle::tile_multiset give;
-                int n = std::min(hand.size(), g.bag_size());
-                hand.for_each([&](qwirkle::tile t) {
-                    if (n-- > 0) give.add(t);
-                });
-                g.exchange(give);
-            } else {
-                g.pass();
-            }
+            qwirkle_bench::greedy_turn(g);
             ++turns;
         }
         benchmark::DoNotOptimize(g.scores());

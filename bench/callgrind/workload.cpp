@@ -22,6 +22,8 @@
 
 #include <qwirkle/qwirkle.hpp>
 
+#include "../greedy_turn.hpp"
+
 #if defined(QWIRKLE_WORKLOAD_TIMED)
 #include <chrono>
 namespace {
@@ -259,21 +261,7 @@ template <copy_kind Kind>
     QWIRKLE_TOGGLE_MEASURE;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         qwirkle::game g(2, seed);
-        while (!over(g)) {
-            const auto& hand = g.hand(g.current_player());
-            if (auto best = qwirkle::best_move(g.board(), hand, g.move_options())) {
-                g.place(best->move);
-            } else if (g.can_exchange()) {
-                qwirkle::tile_multiset give;
-                int n = std::min(hand.size(), g.bag_size());
-                hand.for_each([&](qwirkle::tile tl) {
-                    if (n-- > 0) give.add(tl);
-                });
-                g.exchange(give);
-            } else {
-                g.pass();
-            }
-        }
+        while (!over(g)) qwirkle_bench::greedy_turn(g);
         sink = static_cast<std::uint64_t>(g.scores()[0]);
     }
     QWIRKLE_TOGGLE_MEASURE;
