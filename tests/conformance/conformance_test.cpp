@@ -340,11 +340,29 @@ TEST_CASE("determinize: a state built from an observation shows the observer exa
         }
     }
     MESSAGE(built << " states built from observations");
-    // An observation whose sizes do not add up is refused.
-    auto o = *state(2, 1).observe(0);
-    o.bag_size += 1;
+    // An observation no game of the rule set can show is refused (empty, never an exception):
+    // sizes that do not add up, a seat or a hand size the game does not have.
+    const auto seen = *state(2, 1).observe(0);
     rng r(1);
+    auto o = seen;
+    o.bag_size += 1;
     CHECK(!state::determinize(o, r));
+    for (const int limit : {-1, 0, 55, 64, 65, 1000}) {  // (two hands of 55 need 110 tiles)
+        CAPTURE(limit);
+        o = seen;
+        o.hand_limit = limit;
+        CHECK_NOTHROW(CHECK(!state::determinize(o, r)));
+    }
+    o = seen;
+    o.hand_limit = 54;  // (the largest two hands of the 108 tiles)
+    const auto d = state::determinize(o, r);
+    REQUIRE(d);
+    CHECK(*d->observe(0) == o);
+    for (const int seat : {-1, 2}) {
+        o = seen;
+        o.player = seat;
+        CHECK(!state::determinize(o, r));
+    }
 }
 
 TEST_CASE("observations: states that differ only in what a player cannot see give equal observations (card game)") {

@@ -655,7 +655,8 @@ public:
     /// sizes, action tiles, whose turn; the tiles the observer has not seen dealt at random into the
     /// other hands and the bag, the special tiles still hidden put into the bag at random places.
     /// observe(o.player) on the result equals `o`. Empty when the observation cannot come from a
-    /// game of this rule set (sizes that do not add up).
+    /// game of this rule set (sizes that do not add up, a player count or a hand size it does not
+    /// allow).
     static std::optional<basic_state> determinize(const observation_type& o, rng& random) {
         return determinize(o, random, {});
     }
@@ -688,8 +689,9 @@ public:
         const int specials_hidden = std::popcount(o.specials_in_bag);
         if (o.hand.size() != o.hand_sizes[o.player] || others + o.bag_size - specials_hidden != o.unseen.size() || o.bag_size < specials_hidden)
             return std::nullopt;
-        if (auto why = validate(game_config{n, 0, o.hand_limit, {}, 0u, 0u}); !why.empty())
-            throw std::invalid_argument("qwirkle::game: " + why);
+        // (a hand size no game of this rule set has, for these players: 0 too, which a config
+        // reads as the rule set's own, and an observation never shows)
+        if (o.hand_limit < 1 || !validate(game_config{n, 0, o.hand_limit, {}, 0u, 0u}).empty()) return std::nullopt;
         per_seat<bool> use_known(n);  // the seats dealt the hand given for them
         hand_type dealt = o.unseen;  // what is dealt at random
         for (int p = 0; p < n; ++p) {
