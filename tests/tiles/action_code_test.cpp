@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <vector>
 
@@ -119,6 +120,24 @@ TEST_CASE("action codes: malformed codes decode to nothing") {
             CHECK(encode_action(*a) == c);
         }
     CHECK(decoded > 100);
+    // Codes of every width (random bits up to a random length): each one that decodes is
+    // canonical, placements of every size and exchanges of every count among them.
+    rng r(77);
+    std::array<int, 8> placements{}, exchanges{};
+    for (int i = 0; i < 1'000'000; ++i) {
+        const int width = 3 + static_cast<int>(r.below(62));  // 3 to 64 bits
+        const action_code c = width == 64 ? r.next() : r.next() & ((action_code{1} << width) - 1);
+        const auto a = decode_action<standard_rules>(c);
+        if (!a) continue;
+        CHECK(encode_action(*a) == c);
+        if (a->kind == action_kind::place) ++placements[static_cast<std::size_t>(a->move.size())];
+        if (a->kind == action_kind::exchange) ++exchanges[static_cast<std::size_t>(a->tiles.size())];
+    }
+    for (std::size_t n = 1; n <= 6; ++n) {
+        CAPTURE(n);
+        CHECK(placements[n] > 0);
+        CHECK(exchanges[n] > 0);
+    }
 }
 
 TEST_CASE("action codes: every legal action of 60 random games round-trips, codes distinct per state, append_legal_codes agrees") {

@@ -147,6 +147,8 @@ constexpr std::optional<basic_action<R>> decode_action(action_code c) noexcept {
             if (!(mask & 1)) return std::nullopt;
             if (column && mask == 1) return std::nullopt;  // a single tile is a row
             const cell first = at();
+            // (the span's last new tile beyond 127: a cell no code has, as encode_move refuses it)
+            if ((column ? first.y : first.x) + static_cast<int>(std::bit_width(static_cast<unsigned>(mask))) - 1 > 127) return std::nullopt;
             basic_move<R> m;
             int shift = 20 + line;
             for (int i = 0; i < line; ++i) {
