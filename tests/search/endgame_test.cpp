@@ -174,6 +174,30 @@ TEST_CASE("endgame: full-size endgames solved with and without the table agree, 
     CHECK(n >= 20);
 }
 
+TEST_CASE("endgame: after the opponent's pass, a player who cannot place ends the game (two passes in a row)") {
+    using namespace qwirkle::literals;
+    board b;
+    REQUIRE(b.place({0, 0}, "R1"_t));
+    const tile_multiset stuck{"B2"_t}, other{"G1"_t};  // (B2 fits nowhere; G1 fits beside R1)
+    endgame_solver solver;
+    auto r = solver.solve(b, stuck, other, true);
+    CHECK(r.solved);
+    CHECK(r.margin == 0);
+    CHECK_FALSE(r.best);
+    // Without the pass before it, the pass hands the turn over: G1 goes out, 2 points and the 6 of
+    // the last tile.
+    r = solver.solve(b, stuck, other, false);
+    CHECK(r.solved);
+    CHECK(r.margin == -8);
+    CHECK_FALSE(r.best);
+    // After a pass, a player who can place still may, or pass and end the game: the better of the two.
+    r = solver.solve(b, other, stuck, true);
+    CHECK(r.solved);
+    CHECK(r.margin == 8);
+    REQUIRE(r.best);
+    CHECK(r.best->size() == 1);
+}
+
 TEST_CASE("endgame: budgets and refusals") {
     state s(2, 7);
     CHECK_FALSE(solve_endgame(s).solved);

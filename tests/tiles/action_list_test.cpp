@@ -70,6 +70,36 @@ TEST_CASE("action list: hand sizes 1, 3, 9 and 12, five and six players, small r
     same_as_legal_actions<qwirkle_test::three_colours_six_shapes>(10, 1200, {}, 2, 3);
 }
 
+TEST_CASE("action list: with the bag empty and nothing to place, the one action is a pass") {
+    // Two hands of 54 empty the bag at the start, so players who cannot place come often in greedy
+    // games (random ones place long lines and end in about 40 turns without one).
+    basic_action_list<standard_rules> list;
+    int passes = 0;
+    for (std::uint64_t seed = 1; seed < 100 && passes < 20; ++seed) {
+        game_config c;
+        c.seed = seed;
+        c.hand_size = 54;
+        basic_state<standard_rules> s(c);
+        while (!s.is_terminal()) {
+            list.assign(s);
+            const auto legal = s.legal_actions();
+            REQUIRE(list.size() == legal.size());
+            const bool stuck = s.bag_size() == 0 && !s.can_place() && s.opening_size() == 0;
+            CHECK(stuck == (legal.size() == 1 && legal[0].kind == action_kind::pass));
+            if (stuck) {
+                ++passes;
+                CHECK(list.kind(0) == action_kind::pass);
+                CHECK(list.at(0) == action::pass());
+                CHECK(list.code(0) == encode_action(action::pass()));
+            }
+            const auto a = qwirkle_test::greedy_action(s);
+            CHECK(list.size() > 0);
+            REQUIRE(s.apply(a).ok());
+        }
+    }
+    CHECK(passes >= 20);
+}
+
 TEST_CASE("exchange ranks: every hand of up to 7 tiles over 4 kinds (counts ≤ 3), every limit, against the enumeration") {
     // Hands are count vectors; the expected order is the one of basic_state::for_each_exchange:
     // by size, then lexicographically with larger counts of earlier kinds first.
