@@ -11,6 +11,8 @@
 #include <qwirkle/game/action_code.hpp>
 #include <qwirkle/qwirkle.hpp>
 
+#include "support.hpp"
+
 using namespace qwirkle;
 
 namespace {
@@ -59,6 +61,32 @@ void random_games(int games, std::uint64_t seed0, game_config base) {
         }
     }
     CHECK(actions > games * 10);
+}
+
+/// Codes of every width (random bits up to a random length): each one that decodes is canonical
+/// (it re-encodes to itself), placements of every size and exchanges of 1 to 6 tiles among them.
+template <class R>
+void random_codes_canonical(int codes, std::uint64_t seed) {
+    constexpr int line = rules_traits<R>::max_line;
+    rng r(seed);
+    std::array<int, 16> placements{}, exchanges{};
+    for (int i = 0; i < codes; ++i) {
+        const int width = 3 + static_cast<int>(r.below(62));  // 3 to 64 bits
+        const action_code c = width == 64 ? r.next() : r.next() & ((action_code{1} << width) - 1);
+        const auto a = decode_action<R>(c);
+        if (!a) continue;
+        CHECK(encode_action(*a) == c);
+        if (a->kind == action_kind::place) ++placements[static_cast<std::size_t>(a->move.size())];
+        if (a->kind == action_kind::exchange) ++exchanges[static_cast<std::size_t>(std::min(a->tiles.size(), 15))];
+    }
+    for (std::size_t n = 1; n <= static_cast<std::size_t>(line); ++n) {
+        CAPTURE(n);
+        CHECK(placements[n] > 0);
+    }
+    for (std::size_t n = 1; n <= 6; ++n) {
+        CAPTURE(n);
+        CHECK(exchanges[n] > 0);
+    }
 }
 
 }  // namespace
@@ -120,24 +148,13 @@ TEST_CASE("action codes: malformed codes decode to nothing") {
             CHECK(encode_action(*a) == c);
         }
     CHECK(decoded > 100);
-    // Codes of every width (random bits up to a random length): each one that decodes is
-    // canonical, placements of every size and exchanges of every count among them.
-    rng r(77);
-    std::array<int, 8> placements{}, exchanges{};
-    for (int i = 0; i < 1'000'000; ++i) {
-        const int width = 3 + static_cast<int>(r.below(62));  // 3 to 64 bits
-        const action_code c = width == 64 ? r.next() : r.next() & ((action_code{1} << width) - 1);
-        const auto a = decode_action<standard_rules>(c);
-        if (!a) continue;
-        CHECK(encode_action(*a) == c);
-        if (a->kind == action_kind::place) ++placements[static_cast<std::size_t>(a->move.size())];
-        if (a->kind == action_kind::exchange) ++exchanges[static_cast<std::size_t>(a->tiles.size())];
-    }
-    for (std::size_t n = 1; n <= 6; ++n) {
-        CAPTURE(n);
-        CHECK(placements[n] > 0);
-        CHECK(exchanges[n] > 0);
-    }
+    random_codes_canonical<standard_rules>(1'000'000, 77);
+}
+
+TEST_CASE("action codes: random codes of rule sets with other tiles and lines decode canonically or not at all") {
+    random_codes_canonical<qwirkle_test::four_colours_five_shapes>(300'000, 78);  // 5 bits a tile, lines of 5
+    random_codes_canonical<qwirkle_test::four_colours_two_shapes>(300'000, 79);   // 3 bits, lines of 4
+    random_codes_canonical<qwirkle_test::three_colours_six_shapes>(300'000, 80);  // 5 bits, lines of 6
 }
 
 TEST_CASE("action codes: every legal action of 60 random games round-trips, codes distinct per state, append_legal_codes agrees") {
