@@ -61,6 +61,10 @@ TEST_CASE("notation: errors say what and where") {
     e = qc::parse_position("R1 R2 | R3");
     REQUIRE(!e);
     CHECK(e.error().message.find("too short") != std::string::npos);
+    e = qc::parse_position("R1 R2 R3 | G1 | B2");
+    REQUIRE(!e);
+    CHECK(e.error().message == "more than one '|'");
+    CHECK(e.error().column == 14);
 }
 
 TEST_CASE("tableau: contents, Qwirkles taken off") {

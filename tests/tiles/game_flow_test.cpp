@@ -63,6 +63,27 @@ TEST_CASE("setup: bag shuffled by the documented generator — fixed outputs on 
     std::vector<std::uint32_t> draws;
     for (int i = 0; i < 10; ++i) draws.push_back(r7.below(6));
     CHECK(draws == std::vector<std::uint32_t>{4, 1, 5, 5, 5, 5, 0, 0, 2, 0});
+    // below(n) is Lemire's method with its rejection step: the same draws as the method written
+    // plainly (the threshold worked out for every draw), for bounds where draws are rejected often.
+    // (n = 3: a rejection once in 2^32 draws; the others: 2^32 mod n of the 2^32 values rejected,
+    // about 7%, 30% and 50%)
+    for (const std::uint32_t n : {3u, 1'000'000'007u, 3'000'000'000u, 2'147'483'649u}) {
+        rng fast(n), plain(n);
+        int rejected = 0;
+        for (int i = 0; i < 20'000; ++i) {
+            std::uint64_t m = 0;
+            for (bool first = true;; first = false) {
+                m = (plain.next() >> 32) * n;
+                if (static_cast<std::uint32_t>(m) >= static_cast<std::uint32_t>(-n) % n) break;
+                rejected += first;
+            }
+            REQUIRE(fast.below(n) == static_cast<std::uint32_t>(m >> 32));
+        }
+        CAPTURE(n);
+        CHECK((n == 3 ? rejected == 0 : rejected > 1'000));
+    }
+    CHECK(rng(1).below(0) == 0);
+    CHECK(rng(1).below(1) == 0);
     // Deal: Fisher-Yates over the 108 tiles, hands drawn from the end of the bag, seat by seat.
     const auto g1 = make(2, 1);
     CHECK(to_string(g1.hand(0)) == "R1 R4 R6 Y3 G2 B1");

@@ -133,6 +133,10 @@ TEST_CASE("parse_position: the empty board and an empty hand") {
     CHECK(pos->board.empty());
     CHECK(pos->hand.empty());
     CHECK(count_moves(pos->board, pos->hand) == move_stats{});
+    // perft asks for a hand of 1 to 6 tiles (the most a player holds), naming the column after '|'.
+    CHECK(qwirkle::perft<standard_rules>("0,0,R1 | ") == "error: column 9: a hand holds 1 to 6 tiles, not 0");
+    CHECK(qwirkle::perft<standard_rules>("0,0,R1 | R2 R3 R4 R5 R6 G1 G2") == "error: column 9: a hand holds 1 to 6 tiles, not 7");
+    CHECK(qwirkle::perft<standard_rules>("0,0,R1 | R2 R3 R4 R5 R6 G1").rfind("moves=", 0) == 0);
 }
 
 TEST_CASE("notation: cells, placements, moves and boards round-trip, parse errors name token and column") {

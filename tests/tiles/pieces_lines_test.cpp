@@ -22,6 +22,10 @@ TEST_CASE("§1 pieces: 6 colours x 6 shapes = 36 kinds, R1 is the red circle, P6
     CHECK(shape_names[("O5"_t).shape()] == "star");
     CHECK(shape_names[("Y2"_t).shape()] == "cross");
     CHECK(tile(5, 5) == p6);
+    CHECK(tile::make(5, 5) == p6);
+    CHECK_FALSE(tile::make(6, 0));  // (colours and shapes out of range: no tile)
+    CHECK_FALSE(tile::make(0, 6));
+    CHECK_FALSE(tile::make(-1, 2));
     CHECK(*tile::from_index(35) == p6);
     CHECK("r1"_t == r1);  // lower case accepted
 }
