@@ -1,10 +1,13 @@
-# Prints the value a configure preset of CMakePresets.json gives a cache variable (following
-# "inherits"; nothing when no preset in the chain sets it), so that a script can read a setting
-# from the presets instead of repeating it:
+# Prints the value a configure preset of CMakePresets.json gives a cache variable, so that a script
+# can read a setting from the presets instead of repeating it:
 #   cmake -DPRESET=asan -DVARIABLE=QWIRKLE_TEST_SKIP -P cmake/preset_value.cmake
-# (scripts/test.sh reads the asan preset's QWIRKLE_TEST_SKIP this way.) A value written as an
-# object, {"type": ..., "value": ...}, prints its "value". Exits with an error when the file or
-# the preset is not there.
+# (scripts/test.sh reads the asan preset's QWIRKLE_TEST_SKIP this way.) As CMake resolves a preset:
+# its own cacheVariables first, then those of the presets it inherits from, in the order listed,
+# each with its own parents before the next (depth first); nothing when none sets it. A value
+# written as an object, {"type": ..., "value": ...}, prints its "value"; a JSON true or false prints
+# ON or OFF; macros such as ${sourceDir} are printed as written, and presets of files the presets
+# `include` are not read. Exits with an error when the file or a preset named is not there, or
+# when a preset inherits from itself.
 cmake_minimum_required(VERSION 3.21)
 foreach(required PRESET VARIABLE)
   if(NOT DEFINED ${required} OR "${${required}}" STREQUAL "")
@@ -16,23 +19,29 @@ if(NOT EXISTS "${root}/CMakePresets.json")
   message(FATAL_ERROR "preset_value: ${root}/CMakePresets.json not found")
 endif()
 file(READ "${root}/CMakePresets.json" presets)
-string(JSON count LENGTH "${presets}" configurePresets)
-set(name "${PRESET}")
-set(seen "")
-while(TRUE)
-  if(name IN_LIST seen)
+string(JSON count ERROR_VARIABLE none LENGTH "${presets}" configurePresets)
+if(none)
+  set(count 0)
+endif()
+
+# Sets preset_found (TRUE or FALSE) and preset_value in the caller's scope. `chain`: the presets
+# being resolved, to refuse a cycle.
+function(preset_lookup name chain)
+  if(name IN_LIST chain)
     message(FATAL_ERROR "preset_value: preset '${name}' inherits from itself")
   endif()
-  list(APPEND seen "${name}")
+  list(APPEND chain "${name}")
   set(found -1)
-  math(EXPR last "${count} - 1")
-  foreach(i RANGE ${last})
-    string(JSON this GET "${presets}" configurePresets ${i} name)
-    if(this STREQUAL name)
-      set(found ${i})
-      break()
-    endif()
-  endforeach()
+  if(count GREATER 0)
+    math(EXPR last "${count} - 1")
+    foreach(i RANGE ${last})
+      string(JSON this GET "${presets}" configurePresets ${i} name)
+      if(this STREQUAL name)
+        set(found ${i})
+        break()
+      endif()
+    endforeach()
+  endif()
   if(found EQUAL -1)
     message(FATAL_ERROR "preset_value: no configure preset '${name}' in CMakePresets.json")
   endif()
@@ -42,17 +51,38 @@ while(TRUE)
     if(kind STREQUAL "OBJECT")
       string(JSON value GET "${presets}" configurePresets ${found} cacheVariables "${VARIABLE}" value)
     endif()
-    execute_process(COMMAND "${CMAKE_COMMAND}" -E echo "${value}")
+    set(preset_found TRUE PARENT_SCOPE)
+    set(preset_value "${value}" PARENT_SCOPE)
     return()
   endif()
-  # Not set here: the first preset it inherits from (a name, or the first of a list), if any.
-  string(JSON parent ERROR_VARIABLE none GET "${presets}" configurePresets ${found} inherits)
-  if(none)
-    return()
+  # Not set here: the presets it inherits from (a name, or a list), in order.
+  string(JSON kind ERROR_VARIABLE none TYPE "${presets}" configurePresets ${found} inherits)
+  set(parents "")
+  if(NOT none AND kind STREQUAL "ARRAY")
+    string(JSON n LENGTH "${presets}" configurePresets ${found} inherits)
+    if(n GREATER 0)
+      math(EXPR n "${n} - 1")
+      foreach(k RANGE ${n})
+        string(JSON parent GET "${presets}" configurePresets ${found} inherits ${k})
+        list(APPEND parents "${parent}")
+      endforeach()
+    endif()
+  elseif(NOT none)
+    string(JSON parent GET "${presets}" configurePresets ${found} inherits)
+    list(APPEND parents "${parent}")
   endif()
-  string(JSON kind TYPE "${presets}" configurePresets ${found} inherits)
-  if(kind STREQUAL "ARRAY")
-    string(JSON parent GET "${presets}" configurePresets ${found} inherits 0)
-  endif()
-  set(name "${parent}")
-endwhile()
+  foreach(parent IN LISTS parents)
+    preset_lookup("${parent}" "${chain}")
+    if(preset_found)
+      set(preset_found TRUE PARENT_SCOPE)
+      set(preset_value "${preset_value}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  set(preset_found FALSE PARENT_SCOPE)
+endfunction()
+
+preset_lookup("${PRESET}" "")
+if(preset_found)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E echo "${preset_value}")
+endif()

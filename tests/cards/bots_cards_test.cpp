@@ -1,8 +1,10 @@
 // Card-game bots (issue 5): only legal actions over hundreds of seeded games per edition; the cautious
-// bot's edge over greedy.
+// bot's edge over greedy; play_game stopping at a bot's refused action.
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include <qwirkle/bots/cards.hpp>
@@ -64,4 +66,35 @@ TEST_CASE("card game: a player count outside 2-4 is refused with the reason, not
     CHECK(game::validate(4).empty());
     CHECK_THROWS_AS(game(5, 1), std::invalid_argument);
     CHECK_NOTHROW(game(4, 1));
+}
+
+TEST_CASE("card bots: play_game stops at a refused declaration stops the game with the seat, the bot and the verdict") {
+    // A bot that always declares it cannot play, beside greedy: the declaration is refused as soon
+    // as a play exists for it.
+    class declaring_bot final : public card_bot {
+    public:
+        std::string name() const override { return "declare"; }
+        action choose(const observation&, qwirkle::rng&) override { return action::cannot_play(); }
+    };
+    int refused = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        game g(2, seed);
+        declaring_bot declare;
+        const auto greedy = make_card_bot<standard_rules>("greedy");
+        std::vector<card_bot*> seats{&declare, greedy.get()};
+        const auto r = qwirkle::play_game(g, seats, seed);
+        if (r.finished) continue;
+        ++refused;
+        REQUIRE(r.fault);
+        CHECK(r.fault->seat == 0);
+        CHECK(r.fault->bot == "declare");
+        CHECK(r.fault->action.is_cannot_play());
+        CHECK(r.fault->error.error == action_error::play_exists);
+        CHECK(r.describe() == "stopped: seat 0 (declare): a legal play exists, so it must be made");
+        CHECK(static_cast<int>(g.history().size()) == r.actions);
+        CHECK(g.current_player() == 0);
+        CHECK(g.apply(0, r.fault->action).error == action_error::play_exists);
+        CHECK(static_cast<int>(g.history().size()) == r.actions);
+    }
+    CHECK(refused >= 15);
 }

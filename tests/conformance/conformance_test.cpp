@@ -359,10 +359,25 @@ TEST_CASE("determinize: a state built from an observation shows the observer exa
     REQUIRE(d);
     CHECK(*d->observe(0) == o);
     for (const int seat : {-1, 2}) {
+        CAPTURE(seat);
         o = seen;
         o.player = seat;
         CHECK(!state::determinize(o, r));
+        o = seen;
+        o.current_player = seat;  // (a state with it would index its hands out of range)
+        CHECK(!state::determinize(o, r));
     }
+    // A hand size below 0, the bag's count raised to keep the sum: no game shows it.
+    o = seen;
+    o.hand_sizes[1] = -2;
+    o.bag_size += 8;
+    CHECK(!state::determinize(o, r));
+    o = seen;
+    o.turn = -1;
+    CHECK(!state::determinize(o, r));
+    o = seen;
+    o.passes = -1;
+    CHECK(!state::determinize(o, r));
 }
 
 TEST_CASE("observations: states that differ only in what a player cannot see give equal observations (card game)") {

@@ -190,7 +190,8 @@ TEST_CASE("endgame: after the opponent's pass, a player who cannot place ends th
     CHECK(r.solved);
     CHECK(r.margin == -8);
     CHECK_FALSE(r.best);
-    // After a pass, a player who can place still may, or pass and end the game: the better of the two.
+    // After a pass, a player who can place must (a pass is legal only without a placement): G1
+    // goes out, 2 points and the 6.
     r = solver.solve(b, other, stuck, true);
     CHECK(r.solved);
     CHECK(r.margin == 8);

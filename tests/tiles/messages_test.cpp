@@ -11,8 +11,9 @@ using namespace qwirkle_test;
 
 namespace {
 
-/// rule_name of every value from `first` to `last`: each a sentence of its own, not "?"; the
-/// value after `last` reads "?".
+/// rule_name of every value from 0 (ok) to `last`: each a sentence of its own, not "?"; the
+/// value after `last` reads "?". (`last` is the enumeration's last rule: a rule added after it
+/// goes unchecked until the call names it.)
 template <class Rule>
 void each_named_once(Rule last) {
     std::set<std::string> seen;

@@ -1,7 +1,9 @@
 // When play_game and parallel_map meet something wrong: too few bots, a missing one, a bot whose
 // action the game refuses (the game stops there, unchanged by it, and says which seat, which bot,
-// which action and which rule), a job that throws (rethrown, the first by job index, whatever the
-// threads); and the names the bot factories give.
+// which action and which rule; the card game's case is in tests/cards/bots_cards_test.cpp), a job
+// that throws (rethrown, the first by job index, whatever the threads); and the names the bot
+// factories of both games give.
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -107,37 +109,6 @@ TEST_CASE("play_game: a refused action stops the game where it stood, with the s
     }
 }
 
-TEST_CASE("play_game, card game: a refused declaration stops the game with the seat, the bot and the verdict") {
-    // A bot that always declares it cannot play, beside greedy: the declaration is refused as soon
-    // as a play exists for it.
-    class declaring_bot final : public cards::card_bot {
-    public:
-        std::string name() const override { return "declare"; }
-        cards::action choose(const cards::observation&, rng&) override { return cards::action::cannot_play(); }
-    };
-    int refused = 0;
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-        cards::game g(2, seed);
-        declaring_bot declare;
-        const auto greedy = cards::make_card_bot<cards::standard_rules>("greedy");
-        std::vector<cards::card_bot*> seats{&declare, greedy.get()};
-        const auto r = play_game(g, seats, seed);
-        if (r.finished) continue;
-        ++refused;
-        REQUIRE(r.fault);
-        CHECK(r.fault->seat == 0);
-        CHECK(r.fault->bot == "declare");
-        CHECK(r.fault->action.is_cannot_play());
-        CHECK(r.fault->error.error == cards::action_error::play_exists);
-        CHECK(r.describe() == "stopped: seat 0 (declare): a legal play exists, so it must be made");
-        CHECK(static_cast<int>(g.history().size()) == r.actions);
-        CHECK(g.current_player() == 0);
-        CHECK(g.apply(0, r.fault->action).error == cards::action_error::play_exists);
-        CHECK(static_cast<int>(g.history().size()) == r.actions);
-    }
-    CHECK(refused >= 15);
-}
-
 TEST_CASE("parallel_map: a job that throws is rethrown, the first by job index, on any number of threads") {
     for (int threads : {1, 2, 3}) {
         CAPTURE(threads);
@@ -146,7 +117,9 @@ TEST_CASE("parallel_map: a job that throws is rethrown, the first by job index, 
             if (i == 5 || i == 9) throw std::runtime_error("job " + std::to_string(i));
             return static_cast<int>(i) * 2;
         };
-        CHECK_THROWS_WITH_AS(parallel_map(12, threads, job, [&](std::size_t done) { progress = done; }), "job 5", std::runtime_error);
+        // (the calls are serialised but may come out of order: two workers count 11 and 12, then report)
+        CHECK_THROWS_WITH_AS(parallel_map(12, threads, job, [&](std::size_t done) { progress = std::max(progress, done); }), "job 5",
+                             std::runtime_error);
         CHECK(progress == 12);  // (every job ran, the failing ones too)
         const auto ok = parallel_map(12, threads, [](std::size_t i) { return static_cast<int>(i) * 2; });
         REQUIRE(ok.size() == 12);
@@ -161,7 +134,9 @@ TEST_CASE("bot factories: every name listed makes a bot of that name, and no oth
         REQUIRE(b);
         CHECK(b->name() == name);
     }
-    CHECK(make_bot<standard_rules>("mc")->name() == "monte-carlo");
+    const auto mc = make_bot<standard_rules>("mc");
+    REQUIRE(mc);
+    CHECK(mc->name() == "monte-carlo");
     CHECK_FALSE(make_bot<standard_rules>("Greedy"));
     CHECK_FALSE(make_bot<standard_rules>(""));
     CHECK(bot_names_text() == "random, greedy, tactician, monte-carlo, expert");

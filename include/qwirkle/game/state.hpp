@@ -655,8 +655,8 @@ public:
     /// sizes, action tiles, whose turn; the tiles the observer has not seen dealt at random into the
     /// other hands and the bag, the special tiles still hidden put into the bag at random places.
     /// observe(o.player) on the result equals `o`. Empty when the observation cannot come from a
-    /// game of this rule set (sizes that do not add up, a player count or a hand size it does not
-    /// allow).
+    /// game of this rule set (sizes that do not add up or below 0, a player count, a seat or a hand
+    /// size it does not allow).
     static std::optional<basic_state> determinize(const observation_type& o, rng& random) {
         return determinize(o, random, {});
     }
@@ -683,9 +683,14 @@ public:
         if (n < R::min_players || n > R::max_players || o.player < 0 || o.player >= n || o.hand_sizes.size() != n ||
             o.actions_held.size() != n || o.actions_used.size() != n)
             return std::nullopt;
+        // (a seat to act that is no seat: the state would index its hands with it; counts below 0)
+        if ((!o.terminal && (o.current_player < 0 || o.current_player >= n)) || o.turn < 0 || o.passes < 0 || o.opening_size < 0)
+            return std::nullopt;
         int others = 0;
-        for (int p = 0; p < n; ++p)
+        for (int p = 0; p < n; ++p) {
+            if (o.hand_sizes[p] < 0) return std::nullopt;
             if (p != o.player) others += o.hand_sizes[p];
+        }
         const int specials_hidden = std::popcount(o.specials_in_bag);
         if (o.hand.size() != o.hand_sizes[o.player] || others + o.bag_size - specials_hidden != o.unseen.size() || o.bag_size < specials_hidden)
             return std::nullopt;
