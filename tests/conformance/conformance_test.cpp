@@ -372,6 +372,21 @@ TEST_CASE("determinize: a state built from an observation shows the observer exa
     o.hand_sizes[1] = -2;
     o.bag_size += 8;
     CHECK(!state::determinize(o, r));
+    // Tiles the game does not have: two unseen tiles swapped for copies of R1 (five in all), the
+    // sizes unchanged; and a board holding a fourth copy of a tile (its three still unseen or held).
+    o = seen;
+    REQUIRE(o.unseen.count("R1"_t) + o.hand.count("R1"_t) == 3);
+    for (int k = 0; k < 2; ++k) {
+        tile other{};
+        for (const tile t : o.unseen.distinct())
+            if (t != "R1"_t) other = t;
+        o.unseen.remove(other);
+        o.unseen.add("R1"_t);
+    }
+    CHECK(!state::determinize(o, r));
+    o = seen;
+    REQUIRE(o.board.place({0, 0}, *o.unseen.distinct().begin()));  // (the sizes still add up: the board is not among them)
+    CHECK(!state::determinize(o, r));
     o = seen;
     o.turn = -1;
     CHECK(!state::determinize(o, r));

@@ -656,7 +656,8 @@ public:
     /// other hands and the bag, the special tiles still hidden put into the bag at random places.
     /// observe(o.player) on the result equals `o`. Empty when the observation cannot come from a
     /// game of this rule set (sizes that do not add up or below 0, a player count, a seat or a hand
-    /// size it does not allow).
+    /// size it does not allow, tiles on the board, in the hand and unseen that are not every copy
+    /// of every tile once).
     static std::optional<basic_state> determinize(const observation_type& o, rng& random) {
         return determinize(o, random, {});
     }
@@ -694,6 +695,14 @@ public:
         const int specials_hidden = std::popcount(o.specials_in_bag);
         if (o.hand.size() != o.hand_sizes[o.player] || others + o.bag_size - specials_hidden != o.unseen.size() || o.bag_size < specials_hidden)
             return std::nullopt;
+        // Every copy of every tile once: on the board, in the hand or unseen (as observe() counts
+        // them; else the state would deal tiles the game does not have, and show another view).
+        std::array<int, static_cast<std::size_t>(tile_type::kinds)> copies{};
+        o.board.for_each_tile([&](cell, tile_type t) { ++copies[static_cast<std::size_t>(t.index())]; });
+        for (int i = 0; i < tile_type::kinds; ++i) {
+            const tile_type t = detail::tile_at<tile_type>(i);
+            if (copies[static_cast<std::size_t>(i)] + o.hand.count(t) + o.unseen.count(t) != R::copies) return std::nullopt;
+        }
         // (a hand size no game of this rule set has, for these players: 0 too, which a config
         // reads as the rule set's own, and an observation never shows)
         if (o.hand_limit < 1 || !validate(game_config{n, 0, o.hand_limit, {}, 0u, 0u}).empty()) return std::nullopt;
