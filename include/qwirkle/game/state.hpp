@@ -278,6 +278,14 @@ public:
     }
 
 private:
+    /// How many tiles of each kind lie on `b` (by tile index): what observe() takes from every
+    /// copy for the unseen tiles, and determinize() checks an observation's unseen tiles against.
+    static std::array<std::uint8_t, static_cast<std::size_t>(tile_type::kinds)> placed_per_kind(const board_type& b) noexcept {
+        static_assert(board_type::capacity <= 255, "a kind's count fits a byte");
+        std::array<std::uint8_t, static_cast<std::size_t>(tile_type::kinds)> placed{};
+        b.for_each_tile([&](cell, tile_type t) { ++placed[static_cast<std::size_t>(t.index())]; });
+        return placed;
+    }
     /// observe() for a seat in the game. One return, of one named object, so that the compiler
     /// builds it in the caller's result: with observe()'s `return std::nullopt` beside it, GCC
     /// 12 and Clang 14 built it apart and then copied all of it there, its board too; without
@@ -295,8 +303,7 @@ private:
         o.bag_size = s_.bag_size;
         o.hand_limit = s_.hand_size;
         // Every copy, less the board's tiles (counted per kind first: one removal a kind) and the hand.
-        std::array<std::uint8_t, static_cast<std::size_t>(tile_type::kinds)> placed{};
-        board_.for_each_tile([&](cell, tile_type t) { ++placed[static_cast<std::size_t>(t.index())]; });
+        const auto placed = placed_per_kind(board_);
         o.unseen = hand_type::full(R::copies);
         for (int i = 0; i < tile_type::kinds; ++i)
             if (placed[static_cast<std::size_t>(i)]) o.unseen.remove(detail::tile_at<tile_type>(i), placed[static_cast<std::size_t>(i)]);
@@ -697,11 +704,10 @@ public:
             return std::nullopt;
         // Every copy of every tile once: on the board, in the hand or unseen (as observe() counts
         // them; else the state would deal tiles the game does not have, and show another view).
-        std::array<int, static_cast<std::size_t>(tile_type::kinds)> copies{};
-        o.board.for_each_tile([&](cell, tile_type t) { ++copies[static_cast<std::size_t>(t.index())]; });
+        const auto placed = placed_per_kind(o.board);
         for (int i = 0; i < tile_type::kinds; ++i) {
             const tile_type t = detail::tile_at<tile_type>(i);
-            if (copies[static_cast<std::size_t>(i)] + o.hand.count(t) + o.unseen.count(t) != R::copies) return std::nullopt;
+            if (placed[static_cast<std::size_t>(i)] + o.hand.count(t) + o.unseen.count(t) != R::copies) return std::nullopt;
         }
         // (a hand size no game of this rule set has, for these players: 0 too, which a config
         // reads as the rule set's own, and an observation never shows)
