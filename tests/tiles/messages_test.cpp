@@ -2,29 +2,19 @@
 // raise them): every rule of an action, a placement and a take-a-tile action has one of its own,
 // none the "?" of a value out of range, and describe() adds what each rule carries (the tile, the
 // limit, the seat to act, the cell and the line).
-#include <set>
 #include <string>
 
+#include "../sentences.hpp"
 #include "support.hpp"
 
 using namespace qwirkle_test;
 
 namespace {
 
-/// rule_name of every value from 0 (ok) to `last`: each a sentence of its own, not "?"; the
-/// value after `last` reads "?". (`last` is the enumeration's last rule: a rule added after it
-/// goes unchecked until the call names it.)
+/// rule_name of every rule from 0 (ok) to `last` (see each_sentence_once).
 template <class Rule>
 void each_named_once(Rule last) {
-    std::set<std::string> seen;
-    for (int r = 0; r <= static_cast<int>(last); ++r) {
-        const std::string name = rule_name(static_cast<Rule>(r));
-        CAPTURE(r);
-        CHECK(name != "?");
-        CHECK(name.size() > 1);
-        CHECK(seen.insert(name).second);
-    }
-    CHECK(std::string(rule_name(static_cast<Rule>(static_cast<int>(last) + 1))) == "?");
+    each_sentence_once(static_cast<int>(last), [](int r) { return rule_name(static_cast<Rule>(r)); });
 }
 
 }  // namespace
