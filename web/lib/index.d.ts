@@ -132,8 +132,13 @@ export interface AppliedTurn {
 export type BotName = 'random' | 'greedy' | 'tactician' | 'monte-carlo' | 'expert';
 export type CardBotName = 'greedy' | 'cautious' | 'expert';
 
+// Arguments of the wrong kind throw a TypeError naming the argument (a string where text goes, a number
+// where a seat, count or budget goes); numbers out of range a RangeError (seats and counts are 32-bit
+// integers, `player` -1 or a seat, `seconds` from 0 to 600, `salt` a non-negative safe integer). Then
+// nothing has changed. A lone UTF-16 surrogate in text is read as U+FFFD (refused by the notation there).
 declare class Handle {
-  /** Frees the game's WebAssembly memory now (also done once the object is garbage-collected). */
+  /** Frees the game's WebAssembly memory now (also done once the object is garbage-collected).
+   *  Any later call but dispose() throws an Error saying the game was disposed. */
   dispose(): void;
 }
 
@@ -247,7 +252,8 @@ export interface RulesInfo { name: string; minPlayers: number; maxPlayers: numbe
 
 export interface MovegenBench {
   ok: true; positions: number; movesPerPass: number; passes: number; seconds: number;
-  nsPerPosition: number; nsPerMove: number; checksum: number;
+  /** null when the positions have no move at all. */
+  nsPerPosition: number; nsPerMove: number | null; checksum: number;
 }
 export interface SelfplayBench { ok: true; games: number; turns: number; seconds: number; gamesPerSecond: number; checksum: number }
 

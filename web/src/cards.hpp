@@ -328,7 +328,7 @@ private:
             return std::nullopt;
         };
         if (game_.is_terminal()) return fail("game_over", "the game is over");
-        if (played->empty()) return fail("no_card_played", "no card played (a turn plays at least one card)J");
+        if (played->empty()) return fail("no_card_played", "no card played (a turn plays at least one card)");
         const auto& hand = game_.hand(game_.current_player());
         bool missing = false;
         played->for_each([&](card_type c) {
@@ -416,7 +416,7 @@ private:
 
 /// Why these settings cannot start a card game ("" when they can).
 inline std::string validate_cards(int players, std::string_view edition, const std::vector<int>& ages) {
-    if (edition != "schmidt" && edition != "999") return "unknown edition '" + std::string(edition) + "' (schmidt or 999)J";
+    if (edition != "schmidt" && edition != "999") return "unknown edition '" + std::string(edition) + "' (schmidt or 999)";
     return edition == "schmidt" ? cards::basic_game<cards::schmidt_rules>::validate(players, ages)
                                 : cards::basic_game<cards::games999_rules>::validate(players, ages);
 }

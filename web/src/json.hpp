@@ -2,6 +2,7 @@
 // which the JavaScript side parses once (one crossing of the wasm boundary per call).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -42,6 +43,7 @@ public:
     json& value(unsigned long v) { return number(std::to_string(v)); }
     json& value(unsigned long long v) { return number(std::to_string(v)); }
     json& value(double v) {
+        if (!std::isfinite(v)) return null();  // JSON has no inf or nan ("%g" would write them)
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.6g", v);
         return number(buf);

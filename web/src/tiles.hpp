@@ -137,7 +137,7 @@ public:
         if (!r) {
             std::string names;
             for (const auto& c : rules_choices) names.append(names.empty() ? "" : ", ").append(c.name);
-            return "unknown rule set '" + std::string(rules) + "' (one of " + names + ")J";
+            return "unknown rule set '" + std::string(rules) + "' (one of " + names + ")";
         }
         if (players < r->min_players || players > r->max_players)
             return std::string("the ") + r->name + " rules take " + std::to_string(r->min_players) + " to " +

@@ -38,5 +38,5 @@ export async function tour(): Promise<number> {
   total += g.observe(0)!.hands.length;
   // @ts-expect-error bots are named
   g.playBot('deep-blue');
-  return total + line.length + actionText({ take: { x: 0, y: 1 } }).length + q.benchMovegen('| R1', 0.01).nsPerMove;
+  return total + line.length + actionText({ take: { x: 0, y: 1 } }).length + (q.benchMovegen('| R1', 0.01).nsPerMove ?? 0);
 }
