@@ -199,3 +199,34 @@ TEST_CASE("regression: a board on which nothing fits and nothing may be taken en
     CHECK(g.end_reason() == game_end::stalemate);
     CHECK(g.legal_actions().empty());
 }
+
+TEST_CASE("regression: score_placement and qwirkles_made return on moves that are not legal (a move off one line looped for ever)") {
+    // Their precondition is a legal move, and the answer for another is meaningless; but the walk
+    // along the move's own line ran "until the last cell", which a move off one row or column never
+    // meets: score_placement of {0,0 R1; 1,5 R2} on the empty board never returned (found through the
+    // Python package's action_features, round 41). It now reads at most span_limit + 1 cells.
+    const auto t = [](int colour, int shape) { return *qwirkle::tile::make(colour, shape); };
+    const auto move_of = [](std::initializer_list<qwirkle::move::placement> ps) { return *qwirkle::move::make(ps); };
+    qwirkle::board empty;
+    for (const auto& m : {move_of({{{0, 0}, t(0, 0)}, {{1, 5}, t(0, 1)}}),               // off one row and column
+                          move_of({{{0, 5}, t(0, 0)}, {{0, 0}, t(0, 1)}, {{1, 9}, t(0, 2)}}),
+                          move_of({{{-1'000'000'000, 0}, t(0, 0)}, {{1'000'000'000, 0}, t(0, 1)}}),  // a gap of 2e9 cells
+                          move_of({{{2'147'483'646, 7}, t(0, 0)}, {{2'147'483'647, -7}, t(0, 1)}}),
+                          move_of({{{-2'147'483'647 - 1, 0}, t(0, 0)}, {{2'147'483'647, 0}, t(0, 1)}})}) {
+        CAPTURE(qwirkle::to_string(m));
+        qwirkle::tile_multiset hand;
+        for (const auto& p : m) hand.add(p.tile);
+        const auto verdict = check_placement(empty, hand, m);
+        CHECK((verdict.rule == qwirkle::placement_rule::not_in_one_line || verdict.rule == qwirkle::placement_rule::off_board ||
+               verdict.rule == qwirkle::placement_rule::gap_in_line));
+        (void)qwirkle::score_placement(empty, m);  // (meaningless, but it returns)
+        (void)qwirkle::qwirkles_made(empty, m);
+    }
+    // Legal moves score as before, whatever their direction: a row and a column of three on a tile.
+    qwirkle::board b;
+    REQUIRE(b.place({0, 0}, t(0, 0)));
+    CHECK(qwirkle::score_placement(b, move_of({{{1, 0}, t(0, 1)}, {{2, 0}, t(0, 2)}})) == 3);
+    CHECK(qwirkle::score_placement(b, move_of({{{0, -2}, t(0, 2)}, {{0, -1}, t(0, 1)}})) == 3);
+    CHECK(qwirkle::score_placement(b, move_of({{{0, 1}, t(1, 0)}, {{0, 2}, t(2, 0)}, {{0, 3}, t(3, 0)}, {{0, 4}, t(4, 0)}, {{0, 5}, t(5, 0)}})) == 12);
+    CHECK(qwirkle::qwirkles_made(b, move_of({{{0, 1}, t(1, 0)}, {{0, 2}, t(2, 0)}, {{0, 3}, t(3, 0)}, {{0, 4}, t(4, 0)}, {{0, 5}, t(5, 0)}})) == 1);
+}

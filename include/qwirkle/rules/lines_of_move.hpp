@@ -63,7 +63,8 @@ constexpr basic_line_info<tile_t<R>> line_through(const Board& b, const basic_mo
 
 /// The pieces of a move's own line (along `main`, through its cells lo..hi, which must be free and
 /// leave no gap), read from the board's anchor data: the runs before lo and after hi, and the cells
-/// between.
+/// between. For cells that are not so (a move that is not legal) the answer means nothing, but the
+/// walk still ends: it reads at most `span_limit` + 1 cells from lo, none past hi's coordinate.
 struct main_line_info {
     mask64 set = 0;
     int length = 0;
@@ -87,10 +88,15 @@ constexpr main_line_info main_line(const Board& b, const basic_move<R>& m, axis 
     const std::size_t back = main == axis::row ? 0 : 2;
     if (const auto* an = b.anchor_at(lo)) line.add(an->run[back], an->length[back]);
     if (const auto* an = b.anchor_at(hi)) line.add(an->run[back + 1], an->length[back + 1]);
-    for (cell c = lo;; c = step_cell(c, main, 1)) {
+    // (Counted, not "until hi": hi off lo's row or column, or before it, would never be met.)
+    const long long span = main == axis::row ? static_cast<long long>(hi.x) - lo.x : static_cast<long long>(hi.y) - lo.y;
+    const int cells = span < 0 ? 1 : span < Board::span_limit ? static_cast<int>(span) + 1 : Board::span_limit + 1;
+    cell c = lo;
+    for (int k = 0;;) {
         const auto t = after_move(b, m, c);
         line.add(t ? bit(t->index()) : 0, 1);
-        if (c == hi) break;
+        if (++k == cells) break;
+        c = step_cell(c, main, 1);
     }
     return line;
 }

@@ -54,7 +54,9 @@ constexpr int points_of_lines(const main_line_info& line, axis main, const basic
 
 }  // namespace detail
 
-/// The score of a placement move, which must be legal on this board (see check_placement).
+/// The score of a placement move, which must be legal on this board (see check_placement). Of a
+/// move that is not, the answer means nothing, but the call returns (in time bounded by the
+/// move's size and `span_limit`).
 template <ruleset R, int Radius>
 constexpr int score_placement(const basic_board<R, Radius>& b, const std::type_identity_t<basic_move<R>>& m) noexcept {
     if (m.empty()) return 0;
@@ -62,7 +64,8 @@ constexpr int score_placement(const basic_board<R, Radius>& b, const std::type_i
     return detail::points_of_lines(own.line, own.main, m, [&](int i) { return b.anchor_at(m[i].at); });
 }
 
-/// How many complete lines (Qwirkles) a legal placement makes.
+/// How many complete lines (Qwirkles) a legal placement makes (of another move: a number that
+/// means nothing, as score_placement's).
 template <ruleset R, int Radius>
 constexpr int qwirkles_made(const basic_board<R, Radius>& b, const std::type_identity_t<basic_move<R>>& m) noexcept {
     int n = 0;
