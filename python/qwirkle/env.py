@@ -22,12 +22,30 @@ when the game ends, 0 before; reward='score' gives the acting seat the points it
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from . import _core
 from ._core import IllegalAction  # noqa: F401
 
 _core_cards = _core.cards
+
+
+def _illegal(rule: str, message: str) -> IllegalAction:
+    """An IllegalAction raised from Python, with `.rule` and `.message` as the C++ side sets them."""
+    e = IllegalAction(message)
+    e.rule, e.message = rule, message
+    return e
+
+
+def _slot(action) -> int:
+    """A slot as an int: any integer (numpy's too); a float, a string or None is a TypeError, not
+    a slot (int() would have played slot 3 for 3.7)."""
+    return operator.index(action)
+
+
+_INT64 = range(-(1 << 63), 1 << 63)
 
 
 class TileEnv:
@@ -48,9 +66,9 @@ class TileEnv:
 
     # ---- PettingZoo AEC ----
     def reset(self, seed: int | None = None, options=None):
-        if seed is not None:
-            self.seed = seed
-        self._env.reset(self.seed)
+        seed = self.seed if seed is None else seed
+        self._env.reset(seed)  # (a seed it refuses changes nothing, self.seed included)
+        self.seed = seed
         self._sync()
 
     def _sync(self):
@@ -96,8 +114,15 @@ class TileEnv:
         return self._env.features()
 
     def step(self, action: int):
-        """Plays slot `action` for the agent to act (IllegalAction for an illegal slot: nothing changes)."""
-        self._env.step(int(action))
+        """Plays slot `action` (an integer) for the agent to act (IllegalAction for an illegal slot,
+        TypeError for a float or a string: nothing changes)."""
+        slot = _slot(action)
+        if slot not in _INT64:  # (beyond the C++ argument: refused like any other slot out of range)
+            if self._env.is_terminal():
+                raise _illegal("game_over", "the game is over")
+            raise _illegal("not_legal", f"slot {slot} is not a legal action "
+                                        f"({min(self._env.legal_count(), self.max_actions)} legal)")
+        self._env.step(slot)
         self._after_step()
 
     def step_code(self, action):
@@ -146,6 +171,8 @@ class CardEnv:
 
     def __init__(self, players: int = 2, edition: str = "schmidt", max_actions: int = 1024, seed: int = 0):
         from . import cards
+        if max_actions < 1:
+            raise ValueError("max_actions must be positive")
         self._make = lambda s: cards.Game(players, s, edition)
         self.players = players
         self.max_actions = max_actions
@@ -154,9 +181,9 @@ class CardEnv:
         self.reset(seed)
 
     def reset(self, seed: int | None = None, options=None):
-        if seed is not None:
-            self.seed = seed
-        self.game = self._make(self.seed)
+        seed = self.seed if seed is None else seed
+        self.game = self._make(seed)  # (a seed it refuses changes nothing, self.seed included)
+        self.seed = seed
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -185,11 +212,12 @@ class CardEnv:
         return self._codes
 
     def step(self, action: int):
-        action = int(action)
+        action = _slot(action)
         if self.game.is_terminal():
-            raise IllegalAction("the game is over")
-        if not 0 <= action < min(len(self._codes), self.max_actions):
-            raise IllegalAction(f"slot {action} is not a legal action ({len(self._codes)} legal)")
+            raise _illegal("game_over", "the game is over")
+        legal = min(len(self._codes), self.max_actions)
+        if not 0 <= action < legal:
+            raise _illegal("not_legal", f"slot {action} is not a legal action ({legal} legal)")
         self.step_code(int(self._codes[action]))
 
     def step_code(self, action):
@@ -257,7 +285,10 @@ class BatchEnv:
         return self._env.observe(board)
 
     def step(self, actions, codes: bool = False):
-        return self._env.step(np.asarray(actions, dtype=np.int64), codes)
+        a = np.asarray(actions)
+        if a.size and a.dtype.kind not in "iuO":  # (floats would be truncated, booleans taken for 0 and 1)
+            raise TypeError(f"give one integer slot or code per game, not {a.dtype}")
+        return self._env.step(np.asarray(a, dtype=np.int64), codes)
 
     def step_random(self, seed: int):
         """Steps every game with a uniformly random legal action chosen in C++."""

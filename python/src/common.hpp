@@ -46,7 +46,16 @@ struct errors {
     }
 };
 
-[[noreturn]] inline void raise_illegal(const std::string& rule, const std::string& message) {
+/// Text for Python: a message may quote one byte of a multi-byte character of what it refuses
+/// (`unknown colour '\xc3'` for "ü"); that byte becomes U+FFFD instead of a UnicodeDecodeError.
+inline py::str text(const std::string& s) {
+    PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
+    if (!o) throw py::error_already_set();
+    return py::reinterpret_steal<py::str>(o);
+}
+
+[[noreturn]] inline void raise_illegal(const std::string& rule, const std::string& message_) {
+    const py::str message = text(message_);
     py::object e = errors::illegal()(message);
     e.attr("rule") = rule;
     e.attr("message") = message;
@@ -55,11 +64,12 @@ struct errors {
 }
 
 [[noreturn]] inline void raise_notation(const parse_error& p) {
-    py::object e = errors::notation()(p.describe());
+    const py::str message = text(p.describe());
+    py::object e = errors::notation()(message);
     e.attr("column") = static_cast<int>(p.column + 1);
-    e.attr("token") = p.token;
+    e.attr("token") = text(p.token);
     e.attr("line") = static_cast<int>(p.line);
-    e.attr("message") = p.describe();
+    e.attr("message") = message;
     PyErr_SetObject(errors::notation().ptr(), e.ptr());
     throw py::error_already_set();
 }

@@ -47,7 +47,7 @@ void bind_action(py::module_& m) {
         })
         .def("__eq__", [](const py_action& x, const py_action& y) {
             return x.a.kind == y.a.kind && x.a.move.same_as(y.a.move) && x.a.tiles == y.a.tiles && x.a.at == y.a.at;
-        })
+        }, py::is_operator())
         .def("__hash__", [](const py_action& a) { return std::hash<std::uint64_t>{}(a.code().value_or(0)); })
         .def("__repr__", [](const py_action& a) {
             std::string s = "Action(" + std::string(id(a.a.kind)) + " '" +
@@ -115,17 +115,22 @@ void bind_game(py::module_& m) {
         .def("clone", [](const py_game& g) { return py_game(g); })
         .def("__copy__", [](const py_game& g) { return py_game(g); })
         .def("__deepcopy__", [](const py_game& g, py::dict) { return py_game(g); })
-        .def("__eq__", [](const py_game& a, const py_game& b) { return a.g == b.g; })
+        .def("__eq__", [](const py_game& a, const py_game& b) { return a.g == b.g; }, py::is_operator())
         .def("observe", [](const py_game& g, int p, int window) -> py::object {
             const auto o = g.g.observe(p);
             if (!o) return py::none();
             return observation_dict(*o, window);
         }, py::arg("player"), py::arg("window") = 0)
         .def("action_features", [](const py_game& g, const py::handle& a) {
+            // Features are those of a legal action: the scoring they read assumes one (of an
+            // illegal placement its answer means nothing; before 4b19a70 a placement off one line
+            // never returned).
+            const auto act = to_action(a);
+            g.raise_if(g.g.check(act));
             py::array_t<float> f(feature_count);
-            action_features(g.g.state(), to_action(a), f.mutable_data());
+            action_features(g.g.state(), act, f.mutable_data());
             return f;
-        })
+        }, py::arg("action"), "The features of a legal action of the player to act; raises IllegalAction otherwise.")
         .def("history", [](const py_game& g) {
             py::list l;
             for (const auto& t : g.g.history()) {
@@ -208,7 +213,7 @@ void bind_card_game(py::module_& m, const char* name, const char* action_name) {
         .def("clone", [](const G& g) { return G(g); })
         .def("__copy__", [](const G& g) { return G(g); })
         .def("__deepcopy__", [](const G& g, py::dict) { return G(g); })
-        .def("__eq__", [](const G& a, const G& b) { return a.g == b.g; })
+        .def("__eq__", [](const G& a, const G& b) { return a.g == b.g; }, py::is_operator())
         .def("bot_action", [](const G& g, const std::string& bot, std::uint64_t seed) {
             auto b = cards::make_card_bot<R>(bot);
             if (!b) throw py::value_error("unknown card bot '" + bot + "' (" + cards::card_bot_names_text() + ")");
@@ -420,8 +425,9 @@ struct py_batch_env {
             const auto& l = core.legal[static_cast<std::size_t>(i)];
             for (int k = 0; k < width; ++k) {
                 const bool in = static_cast<std::uint64_t>(k) < l.size();
-                o[i * width + k] = in ? slot_code(l, static_cast<std::uint64_t>(k)) : -1;
-                m[i * width + k] = in;
+                const std::size_t at = static_cast<std::size_t>(i) * static_cast<std::size_t>(width) + static_cast<std::size_t>(k);
+                o[at] = in ? slot_code(l, static_cast<std::uint64_t>(k)) : -1;
+                m[at] = in;
             }
         }
         return py::make_tuple(out, mask);
@@ -573,7 +579,7 @@ PYBIND11_MODULE(_core, m) {
         perft_options o;
         o.list = list;
         if (forbid) o.forbid = cell{forbid->first, forbid->second};
-        return perft(line, o);
+        return text(perft(line, o));
     }, py::arg("line"), py::arg("list") = false, py::arg("forbid") = py::none(),
        "Exactly the line qwirkle-perft prints for this input (without the newline).");
     m.def("parse_move", [](const std::string& s) {
@@ -640,7 +646,7 @@ PYBIND11_MODULE(_core, m) {
     c.def("perft", [](const std::string& line, bool best, int line_no) {
         cards::perft_options o;
         o.best = best;
-        return cards::perft(line, o, line_no);
+        return text(cards::perft(line, o, line_no));
     }, py::arg("line"), py::arg("best") = false, py::arg("line_no") = 1,
        "Exactly the line qwirkle-cards-perft prints for this input (without the newline).");
     c.def("solve", &card_solve<cards::standard_rules>, py::arg("position"), py::arg("objective") = "qwirkles",
