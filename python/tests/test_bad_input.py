@@ -265,7 +265,9 @@ def test_long_inputs_take_linear_time():
             except ValueError:
                 pass
             times.append(time.perf_counter() - start)
-        assert times[1] < 2.0 and times[1] < 40 * times[0] + 0.05, times
+        # (generous: a quadratic reader takes 100 times as long for 10 times the text; the slack
+        # keeps a busy machine's pauses from failing a linear one)
+        assert times[1] < 5.0 and times[1] < 40 * times[0] + 0.5, times
     assert tile_state(g) == before
 
 

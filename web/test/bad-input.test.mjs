@@ -296,9 +296,9 @@ test('functions without a game: text of every wrong kind, and a million characte
       assert.equal(c.arrange(s).ok, false);
     }
     assert.throws(() => q.loadGame(`qwirkle-game 1\n${s}`), SyntaxError);
-    assert.ok(performance.now() - t < 2000, `${name}: ${performance.now() - t} ms`);
+    assert.ok(performance.now() - t < 10000, `${name}: ${performance.now() - t} ms`);  // (about 0.5 s each here; a hang never ends)
   }
-  assert.ok(performance.now() - t0 < 6000, `${performance.now() - t0} ms`);
+  assert.ok(performance.now() - t0 < 30000, `${performance.now() - t0} ms`);  // (3.5 s idle; slack for a busy machine)
   assert.deepEqual([snapshot(g), JSON.stringify([c.state(), c.record()])], before);
   alive();
 });
