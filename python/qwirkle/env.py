@@ -40,9 +40,18 @@ def _illegal(rule: str, message: str) -> IllegalAction:
 
 
 def _slot(action) -> int:
-    """A slot as an int: any integer (numpy's too); a float, a string or None is a TypeError, not
-    a slot (int() would have played slot 3 for 3.7)."""
+    """A slot as an int: any integer (numpy's too); a bool, a float, a string or None is a
+    TypeError, not a slot (int() would have played slot 3 for 3.7, and True is slot 1)."""
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError("a slot is an integer, not a bool")
     return operator.index(action)
+
+
+def _integers(values) -> None:
+    """TypeError unless every value is an integer (Python's or numpy's) and none a bool."""
+    for x in values:
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+            raise TypeError(f"give one integer slot or code per game, not {type(x).__name__}")
 
 
 _INT64 = range(-(1 << 63), 1 << 63)
@@ -288,6 +297,10 @@ class BatchEnv:
         a = np.asarray(actions)
         if a.size and a.dtype.kind not in "iuO":  # (floats would be truncated, booleans taken for 0 and 1)
             raise TypeError(f"give one integer slot or code per game, not {a.dtype}")
+        if a.dtype.kind == "O":  # (entries of any type: each must be an integer)
+            _integers(a.ravel())
+        elif a.ndim == 1 and not isinstance(actions, np.ndarray):  # (a list of ints and bools converts to int64)
+            _integers(actions)
         return self._env.step(np.asarray(a, dtype=np.int64), codes)
 
     def step_random(self, seed: int):

@@ -73,7 +73,7 @@ def test_action_features_refuse_an_illegal_action():
         "except qwirkle.IllegalAction as e:\n"
         "    print(e.rule)\n"
     )
-    env = dict(os.environ, PYTHONPATH=package_path())
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (package_path(), os.environ.get("PYTHONPATH", "")) if p))
     try:
         out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=env)
     except subprocess.TimeoutExpired:
@@ -259,15 +259,17 @@ def test_long_inputs_take_linear_time():
     for case in cases:
         times = []
         for n in (20_000, 200_000):
-            start = time.perf_counter()
-            try:
-                case(n)
-            except ValueError:
-                pass
-            times.append(time.perf_counter() - start)
-        # (generous: a quadratic reader takes 100 times as long for 10 times the text; the slack
-        # keeps a busy machine's pauses from failing a linear one)
-        assert times[1] < 5.0 and times[1] < 40 * times[0] + 0.5, times
+            best = float("inf")
+            for _ in range(3):  # (the best of three: a busy machine's pauses do not add up)
+                start = time.perf_counter()
+                try:
+                    case(n)
+                except ValueError:
+                    pass
+                best = min(best, time.perf_counter() - start)
+            times.append(best)
+        # A linear reader takes about 10 times as long for 10 times the text, a quadratic one 100.
+        assert times[1] < 5.0 and times[1] < 40 * times[0] + 0.05, times
     assert tile_state(g) == before
 
 
@@ -474,7 +476,7 @@ def test_tile_env_slots_must_be_integers():
     # listing the C++ signature
     env = TileEnv(seed=3)
     before = tile_env_state(env)
-    for bad in [3.7, 1.0, "0", None, float("nan"), np.float64(2.0), [0]]:
+    for bad in [3.7, 1.0, "0", None, float("nan"), np.float64(2.0), [0], True, np.True_]:
         with pytest.raises(TypeError):
             env.step(bad)
     for bad in HUGE + [-1, len(env.legal_actions()), env.max_actions]:
@@ -552,7 +554,7 @@ def test_card_env_refusals_name_the_rule():
         with pytest.raises(qwirkle.IllegalAction) as e:
             env.step(bad)
         assert e.value.rule == "not_legal" and e.value.message == f"slot {bad} is not a legal action ({legal} legal)"
-    for bad in [1.5, "0", None]:
+    for bad in [1.5, "0", None, True]:
         with pytest.raises(TypeError):
             env.step(bad)
     with pytest.raises(qwirkle.IllegalAction) as e:
@@ -584,7 +586,8 @@ def test_batch_step_refuses_anything_but_one_integer_per_game():
     b = BatchEnv(3, seed=2)
     before = batch_state(b)
     for bad in [np.zeros(3), np.array([0.9, 0.0, 0.0]), np.full(3, np.nan), np.zeros(3, dtype=bool), [0, 1.5, 2],
-                np.zeros(3, dtype=np.float32), ["0", "0", "0"], [1j, 0, 0]]:
+                np.zeros(3, dtype=np.float32), ["0", "0", "0"], [1j, 0, 0], [True, 0, 0], (0, np.True_, 0),
+                np.array([0.9, 0, 0], dtype=object), np.array([0, False, 0], dtype=object)]:
         with pytest.raises(TypeError, match="integer slot or code"):
             b.step(bad)
     for bad in [[], [0, 0], [[0], [0], [0]], np.zeros((3, 1), dtype=np.int64), np.zeros(4, dtype=np.int32)]:

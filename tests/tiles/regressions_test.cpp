@@ -222,6 +222,15 @@ TEST_CASE("regression: score_placement and qwirkles_made return on moves that ar
         (void)qwirkle::score_placement(empty, m);  // (meaningless, but it returns)
         (void)qwirkle::qwirkles_made(empty, m);
     }
+    // The same in a constant expression, so that every build fails on a walk that never ends or
+    // overflows (the compiler diagnoses both there; at run time an optimised build of the old loop
+    // could return a number instead of hanging).
+    static_assert([] {
+        qwirkle::board e;
+        const auto off_line = *qwirkle::move::make({{{0, 0}, *qwirkle::tile::make(0, 0)}, {{1, 5}, *qwirkle::tile::make(0, 1)}});
+        const auto reversed = *qwirkle::move::make({{{0, 5}, *qwirkle::tile::make(0, 0)}, {{1, 0}, *qwirkle::tile::make(0, 1)}});
+        return qwirkle::score_placement(e, off_line) >= 0 && qwirkle::qwirkles_made(e, reversed) >= 0;
+    }());
     // Legal moves score as before, whatever their direction: a row and a column of three on a tile.
     qwirkle::board b;
     REQUIRE(b.place({0, 0}, t(0, 0)));

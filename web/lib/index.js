@@ -31,7 +31,7 @@ const parse = (text) => JSON.parse(text);
 // argument is checked here: a TypeError for the wrong kind of value, a RangeError for a number out of
 // range, each naming the argument.
 
-const kind = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? JSON.stringify(v).slice(0, 40) : typeof v === 'number' || typeof v === 'bigint' ? String(v) : typeof v);
+const kind = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? JSON.stringify(v).slice(0, 40) : typeof v === 'number' ? String(v) : typeof v === 'bigint' ? `${v}n (a bigint)` : typeof v);
 
 /** A 32-bit integer (or within [min, max]): TypeError when not a number, RangeError otherwise. */
 function int(what, v, min = -(2 ** 31), max = 2 ** 31 - 1) {
@@ -53,12 +53,13 @@ function seconds(what, v) {
   return v;
 }
 
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// (A pair, else a lone half: no lookbehind, which Safari before 16.4 cannot parse.)
+const surrogates = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
 
 /** Text for the library; a lone surrogate becomes U+FFFD, one character the notation refuses where it stands. */
 function text(what, v) {
   if (typeof v !== 'string') throw new TypeError(`${what}: a string, not ${kind(v)}`);
-  return v.replace(loneSurrogate, '\uFFFD');
+  return v.replace(surrogates, (m) => (m.length === 2 ? m : '\uFFFD'));
 }
 
 /** One tile or card in an array: a string without spaces or separators (which would change the notation). */

@@ -64,7 +64,8 @@ constexpr basic_line_info<tile_t<R>> line_through(const Board& b, const basic_mo
 /// The pieces of a move's own line (along `main`, through its cells lo..hi, which must be free and
 /// leave no gap), read from the board's anchor data: the runs before lo and after hi, and the cells
 /// between. For cells that are not so (a move that is not legal) the answer means nothing, but the
-/// walk still ends: it reads at most `span_limit` + 1 cells from lo, none past hi's coordinate.
+/// walk still ends: it reads at most `span_limit` + 1 cells from lo along `main`, and none past hi's
+/// coordinate on that axis.
 struct main_line_info {
     mask64 set = 0;
     int length = 0;
