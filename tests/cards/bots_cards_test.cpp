@@ -68,7 +68,7 @@ TEST_CASE("card game: a player count outside 2-4 is refused with the reason, not
     CHECK_NOTHROW(game(4, 1));
 }
 
-TEST_CASE("card bots: play_game stops at a refused declaration stops the game with the seat, the bot and the verdict") {
+TEST_CASE("card bots: play_game stops at a refused declaration, with the seat, the bot and the verdict") {
     // A bot that always declares it cannot play, beside greedy: the declaration is refused as soon
     // as a play exists for it.
     class declaring_bot final : public card_bot {

@@ -236,6 +236,7 @@ TEST_CASE("regression: score_placement and qwirkles_made return on moves that ar
     REQUIRE(b.place({0, 0}, t(0, 0)));
     CHECK(qwirkle::score_placement(b, move_of({{{1, 0}, t(0, 1)}, {{2, 0}, t(0, 2)}})) == 3);
     CHECK(qwirkle::score_placement(b, move_of({{{0, -2}, t(0, 2)}, {{0, -1}, t(0, 1)}})) == 3);
-    CHECK(qwirkle::score_placement(b, move_of({{{0, 1}, t(1, 0)}, {{0, 2}, t(2, 0)}, {{0, 3}, t(3, 0)}, {{0, 4}, t(4, 0)}, {{0, 5}, t(5, 0)}})) == 12);
-    CHECK(qwirkle::qwirkles_made(b, move_of({{{0, 1}, t(1, 0)}, {{0, 2}, t(2, 0)}, {{0, 3}, t(3, 0)}, {{0, 4}, t(4, 0)}, {{0, 5}, t(5, 0)}})) == 1);
+    const auto qwirkle_column = move_of({{{0, 1}, t(1, 0)}, {{0, 2}, t(2, 0)}, {{0, 3}, t(3, 0)}, {{0, 4}, t(4, 0)}, {{0, 5}, t(5, 0)}});
+    CHECK(qwirkle::score_placement(b, qwirkle_column) == 12);
+    CHECK(qwirkle::qwirkles_made(b, qwirkle_column) == 1);
 }
